@@ -1,0 +1,71 @@
+/* Parses the settings table of settings.def from the environment. */
+#include "settings.h"
+#include "log.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const base_setting_info_t setting_table[] = {
+#define BASE_SETTING(field, var, type, def, desc) {var, #type, def, desc},
+#include "settings.def"
+#undef BASE_SETTING
+};
+
+static base_settings_t current;
+static int parsed;
+
+static vmpl_status_t parse_long(const char *name, const char *text, long *value_p)
+{
+    char *end;
+    long value;
+
+    errno = 0;
+    value = strtol(text, &end, 0);
+    if (errno != 0 || end == text || *end != '\0') {
+        fprintf(stderr, "vmpl base: error: %s=\"%s\" is not an integer\n", name, text);
+        return VMPL_ERR_INVALID_SETTING;
+    }
+    *value_p = value;
+    return VMPL_OK;
+}
+
+static vmpl_status_t parse_string(const char *name, const char *text, const char **value_p)
+{
+    (void)name;
+    *value_p = text;
+    return VMPL_OK;
+}
+
+vmpl_status_t base_settings_reload(void)
+{
+    vmpl_status_t status = VMPL_OK;
+    const base_setting_info_t *info = setting_table;
+    const char *text;
+
+#define BASE_SETTING(field, var, type, def, desc)                                      \
+    text = getenv(info->env_name);                                                 \
+    if (text == NULL || parse_##type(info->env_name, text, &current.field) != VMPL_OK) { \
+        if (text != NULL)                                                           \
+            status = VMPL_ERR_INVALID_SETTING;                                      \
+        parse_##type(info->env_name, def, &current.field);                          \
+    }                                                                               \
+    info++;
+#include "settings.def"
+#undef BASE_SETTING
+    parsed = 1;
+    return status;
+}
+
+const base_settings_t *base_settings(void)
+{
+    if (!parsed)
+        base_settings_reload();
+    return &current;
+}
+
+const base_setting_info_t *base_settings_table(int *count_p)
+{
+    *count_p = (int)(sizeof(setting_table) / sizeof(setting_table[0]));
+    return setting_table;
+}

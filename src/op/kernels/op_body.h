@@ -1,0 +1,381 @@
+/*
+ * The reduction kernels, written once. Each target file defines its
+ * primitives (vec_gnu.h or vec_sve.h), then includes this file, which
+ * defines every vectorized (op, type) kernel and OP_TARGET_FILL(table).
+ *
+ * Semantics shared with the scalar reference (op_reference.c):
+ * - integers wrap (two's complement), never saturate;
+ * - MAX/MIN on floating lanes: a NaN left operand wins, then a NaN right
+ *   operand, then the larger/smaller value; equal values combine their
+ *   bits (AND for MAX, OR for MIN) so MAX(-0, +0) = +0, MIN(-0, +0) = -0;
+ * - MAXLOC/MINLOC: strict winner by the MAX/MIN rule; equal values keep
+ *   the left value and the smaller index (MPI standard);
+ * - complex PROD: (ac - bd) + (ad + bc)i, no special inf/NaN recovery;
+ * - float16/bfloat16: computed in float, rounded to nearest even; a NaN
+ *   result becomes the canonical quiet NaN of the narrow type (sign kept).
+ */
+#ifndef OP_TARGET_FILL
+#error "define OP_TARGET_FILL before including op_body.h"
+#endif
+
+#include "../op.h"
+
+/* ---- element operations on lanes of tag T ---- */
+
+#define OPF_SUM(T, a, b) V_ADD(T, a, b)
+#define OPF_PROD(T, a, b) V_MUL(T, a, b)
+#define OPF_BAND(T, a, b) V_AND(T, a, b)
+#define OPF_BOR(T, a, b) V_OR(T, a, b)
+#define OPF_BXOR(T, a, b) V_XOR(T, a, b)
+#define OPF_MAX(T, a, b) V_SEL(T, V_GT(T, a, b), a, b)
+#define OPF_MIN(T, a, b) V_SEL(T, V_LT(T, a, b), a, b)
+#define OPF_LAND(T, a, b)                                                          \
+    M_TO_ONE(T, M_AND(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
+#define OPF_LOR(T, a, b)                                                           \
+    M_TO_ONE(T, M_OR(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
+#define OPF_LXOR(T, a, b)                                                          \
+    M_TO_ONE(T, M_XOR(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
+
+#define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
+    static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
+    {                                                                              \
+        V(T) r = V_SEL(T, V_##CMP(T, a, b), a, b);                                 \
+        r = V_SEL(T, V_EQ(T, a, b), BITS(T, a, b), r);                             \
+        return V_SEL(T, V_NE(T, a, a), a, r);                                      \
+    }
+OP_FLOAT_MINMAX(f32, GT, V_FBITAND)
+OP_FLOAT_MINMAX(f32, LT, V_FBITOR)
+OP_FLOAT_MINMAX(f64, GT, V_FBITAND)
+OP_FLOAT_MINMAX(f64, LT, V_FBITOR)
+#define OPF_FMAX(T, a, b) opf_GT_##T(a, b)
+#define OPF_FMIN(T, a, b) opf_LT_##T(a, b)
+
+/* Interleaved complex (re, im) lanes of tag T. */
+#define OP_COMPLEX_PROD(T)                                                         \
+    static inline V(T) opf_cprod_##T(V(T) a, V(T) b)                               \
+    {                                                                              \
+        V(T) re_a = V_TRN1(T, a, a), im_a = V_TRN2(T, a, a);                       \
+        V(T) b_swapped = V_TRN1(T, V_TRN2(T, b, b), V_TRN1(T, b, b));              \
+        V(T) t1 = V_MUL(T, re_a, b);         /* ac, ad */                          \
+        V(T) t2 = V_MUL(T, im_a, b_swapped); /* bd, bc */                          \
+        return V_SEL(T, M_ODD(T), V_ADD(T, t1, t2), V_SUB(T, t1, t2));             \
+    }
+OP_COMPLEX_PROD(f32)
+OP_COMPLEX_PROD(f64)
+#define OPF_CPROD(T, a, b) opf_cprod_##T(a, b)
+
+/*
+ * MAXLOC/MINLOC on (value, index) pairs held in two lanes of tag IT:
+ * even lane value (read as tag VT by GETV), odd lane the int index
+ * (sign-extended by GETI). CMP is GT for MAXLOC, LT for MINLOC.
+ */
+#define OP_LOC(NAME, IT, VT, GETV, GETI, CMP, NANCHECK)                           \
+    static inline V(IT) opf_##NAME(V(IT) a, V(IT) b)                               \
+    {                                                                              \
+        V(VT) va = GETV(a), vb = GETV(b);                                          \
+        M(IT) pick_a = (M(IT))NANCHECK(VT, V_##CMP(VT, va, vb), va);               \
+        M(IT) equal = (M(IT))V_EQ(VT, va, vb);                                     \
+        M(IT) lower_index = V_LT(IT, GETI(a), GETI(b));                            \
+        V(IT) r;                                                                   \
+        pick_a = M_TRN1(IT, pick_a);                                               \
+        equal = M_TRN1(IT, equal);                                                 \
+        r = V_SEL(IT, M_OR(IT, pick_a, equal), a, b);                              \
+        return V_SEL(IT, M_AND(IT, equal, M_ODD(IT)), V_SEL(IT, lower_index, a, b), r); \
+    }
+#define LOC_NAN_WINS(VT, m, va) M_OR(VT, m, V_NE(VT, va, va))
+#define LOC_NO_NAN(VT, m, va) (m)
+#define LOC_SELF(v) (v)
+#define LOC_F32(v) V_BITCAST(f32, i32, v)
+#define LOC_F64(v) V_BITCAST(f64, i64, v)
+#define LOC_SHORT(v) V_SHR(i32, V_SHL(i32, v, 16), 16)
+#define LOC_INT_IN_I64(v) V_SHR(i64, V_SHL(i64, v, 32), 32)
+OP_LOC(maxloc_float_int, i32, f32, LOC_F32, LOC_SELF, GT, LOC_NAN_WINS)
+OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
+OP_LOC(maxloc_2int, i32, i32, LOC_SELF, LOC_SELF, GT, LOC_NO_NAN)
+OP_LOC(minloc_2int, i32, i32, LOC_SELF, LOC_SELF, LT, LOC_NO_NAN)
+OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
+OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)
+OP_LOC(maxloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, GT, LOC_NAN_WINS)
+OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
+OP_LOC(maxloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, GT, LOC_NO_NAN)
+OP_LOC(minloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, LT, LOC_NO_NAN)
+#define OPF_LOC(NAME) opf_##NAME
+
+/* ---- float16 / bfloat16 through float lanes ---- */
+
+/* binary16 -> binary32, exact; NaN payloads kept. */
+static inline V(f32) op_half_to_float(V(u32) h)
+{
+    V(u32) sign = V_SHL(u32, V_AND(u32, h, V_SET1(u32, 0x8000)), 16);
+    V(u32) em = V_AND(u32, h, V_SET1(u32, 0x7fff));
+    V(u32) shifted = V_SHL(u32, em, 13);
+    V(f32) scaled = V_MUL(f32, V_BITCAST(f32, u32, shifted), V_SET1(f32, 0x1p112f));
+    V(u32) bits = V_BITCAST(u32, f32, scaled);
+    M(u32) inf_nan = V_GT(u32, em, V_SET1(u32, 0x7bff));
+    bits = V_SEL(u32, inf_nan, V_OR(u32, shifted, V_SET1(u32, 0x7f800000)), bits);
+    return V_BITCAST(f32, u32, V_OR(u32, bits, sign));
+}
+
+/* binary32 -> binary16, round to nearest even; NaN -> sign | 0x7e00. */
+static inline V(u32) op_float_to_half(V(f32) f)
+{
+    V(u32) u = V_BITCAST(u32, f32, f);
+    V(u32) sign = V_AND(u32, u, V_SET1(u32, 0x80000000u));
+    V(u32) mag = V_XOR(u32, u, sign);
+    V(u32) big = V_SEL(u32, V_GT(u32, mag, V_SET1(u32, 0x7f800000)), V_SET1(u32, 0x7e00),
+                       V_SET1(u32, 0x7c00));
+    /* below 2^-14 the result is subnormal: let the FPU round by adding 0.5 */
+    V(f32) denorm_sum = V_ADD(f32, V_BITCAST(f32, u32, mag), V_SET1(f32, 0.5f));
+    V(u32) denorm = V_SUB(u32, V_BITCAST(u32, f32, denorm_sum), V_SET1(u32, 126u << 23));
+    V(u32) odd = V_AND(u32, V_SHR(u32, mag, 13), V_SET1(u32, 1));
+    V(u32) normal = V_ADD(u32, mag, V_SET1(u32, ((uint32_t)(15 - 127) << 23) + 0xfff));
+    V(u32) r;
+    normal = V_SHR(u32, V_ADD(u32, normal, odd), 13);
+    r = V_SEL(u32, V_LT(u32, mag, V_SET1(u32, 113u << 23)), denorm, normal);
+    r = V_SEL(u32, V_GT(u32, mag, V_SET1(u32, ((127u + 16) << 23) - 1)), big, r);
+    return V_OR(u32, r, V_SHR(u32, sign, 16));
+}
+
+static inline V(f32) op_bf16_to_float(V(u32) h)
+{
+    return V_BITCAST(f32, u32, V_SHL(u32, h, 16));
+}
+
+/* binary32 -> bfloat16, round to nearest even; NaN -> quiet, top bits kept. */
+static inline V(u32) op_float_to_bf16(V(f32) f)
+{
+    V(u32) u = V_BITCAST(u32, f32, f);
+    V(u32) lsb = V_AND(u32, V_SHR(u32, u, 16), V_SET1(u32, 1));
+    V(u32) rounded = V_SHR(u32, V_ADD(u32, V_ADD(u32, u, V_SET1(u32, 0x7fff)), lsb), 16);
+    V(u32) quiet = V_OR(u32, V_SHR(u32, u, 16), V_SET1(u32, 0x40));
+    return V_SEL(u32, V_NE(f32, f, f), quiet, rounded);
+}
+
+#define OP_NARROW(NAME, TO_FLOAT, FROM_FLOAT, FN)                                  \
+    static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
+    {                                                                              \
+        V(f32) lo = FN(f32, TO_FLOAT(V_WIDEN_LO_U16(a)), TO_FLOAT(V_WIDEN_LO_U16(b))); \
+        V(f32) hi = FN(f32, TO_FLOAT(V_WIDEN_HI_U16(a)), TO_FLOAT(V_WIDEN_HI_U16(b))); \
+        return V_NARROW_U32(FROM_FLOAT(lo), FROM_FLOAT(hi));                       \
+    }
+OP_NARROW(sum_f16, op_half_to_float, op_float_to_half, OPF_SUM)
+OP_NARROW(prod_f16, op_half_to_float, op_float_to_half, OPF_PROD)
+OP_NARROW(max_f16, op_half_to_float, op_float_to_half, OPF_FMAX)
+OP_NARROW(min_f16, op_half_to_float, op_float_to_half, OPF_FMIN)
+OP_NARROW(sum_bf16, op_bf16_to_float, op_float_to_bf16, OPF_SUM)
+OP_NARROW(prod_bf16, op_bf16_to_float, op_float_to_bf16, OPF_PROD)
+OP_NARROW(max_bf16, op_bf16_to_float, op_float_to_bf16, OPF_FMAX)
+OP_NARROW(min_bf16, op_bf16_to_float, op_float_to_bf16, OPF_FMIN)
+#define OPF_NARROW(T, a, b, NAME) opf_##NAME(a, b)
+
+/* ---- loop skeletons ---- */
+
+/*
+ * KNAME_binary and KNAME_nary for lanes of tag T; one element of the vmpl
+ * type is SCALE lanes. Main loop: four vectors per step; then single
+ * vectors; then one partial (masked/predicated) vector.
+ */
+#define OP_KERNELS(KNAME, T, SCALE, COMBINE)                                       \
+    static void KNAME##_binary(const void *a_, const void *b_, void *out_, size_t count) \
+    {                                                                              \
+        const E(T) *a = a_, *b = b_;                                               \
+        E(T) *out = out_;                                                          \
+        const size_t n = count * (SCALE), lanes = V_LANES(T);                      \
+        size_t i = 0;                                                              \
+        for (; i + 4 * lanes <= n; i += 4 * lanes) {                               \
+            V(T) a0 = V_LOAD(T, a + i), a1 = V_LOAD(T, a + i + lanes);             \
+            V(T) a2 = V_LOAD(T, a + i + 2 * lanes), a3 = V_LOAD(T, a + i + 3 * lanes); \
+            V(T) b0 = V_LOAD(T, b + i), b1 = V_LOAD(T, b + i + lanes);             \
+            V(T) b2 = V_LOAD(T, b + i + 2 * lanes), b3 = V_LOAD(T, b + i + 3 * lanes); \
+            V_STORE(T, out + i, COMBINE(T, a0, b0));                               \
+            V_STORE(T, out + i + lanes, COMBINE(T, a1, b1));                       \
+            V_STORE(T, out + i + 2 * lanes, COMBINE(T, a2, b2));                   \
+            V_STORE(T, out + i + 3 * lanes, COMBINE(T, a3, b3));                   \
+        }                                                                          \
+        for (; i + lanes <= n; i += lanes)                                         \
+            V_STORE(T, out + i, COMBINE(T, V_LOAD(T, a + i), V_LOAD(T, b + i)));   \
+        if (i < n) {                                                               \
+            V(T) ta = V_LOAD_PART(T, a + i, n - i), tb = V_LOAD_PART(T, b + i, n - i); \
+            V_STORE_PART(T, out + i, COMBINE(T, ta, tb), n - i);                   \
+        }                                                                          \
+    }                                                                              \
+    static void KNAME##_nary(const void *const *src_, int nsrc, void *out_, size_t count) \
+    {                                                                              \
+        const E(T) *const *src = (const E(T) *const *)src_;                        \
+        E(T) *out = out_;                                                          \
+        const size_t n = count * (SCALE), lanes = V_LANES(T);                      \
+        size_t i = 0;                                                              \
+        for (; i + 4 * lanes <= n; i += 4 * lanes) {                               \
+            V(T) r0 = V_LOAD(T, src[0] + i), r1 = V_LOAD(T, src[0] + i + lanes);   \
+            V(T) r2 = V_LOAD(T, src[0] + i + 2 * lanes);                           \
+            V(T) r3 = V_LOAD(T, src[0] + i + 3 * lanes);                           \
+            for (int s = 1; s < nsrc; s++) {                                       \
+                const E(T) *p = src[s] + i;                                        \
+                r0 = COMBINE(T, r0, V_LOAD(T, p));                                 \
+                r1 = COMBINE(T, r1, V_LOAD(T, p + lanes));                         \
+                r2 = COMBINE(T, r2, V_LOAD(T, p + 2 * lanes));                     \
+                r3 = COMBINE(T, r3, V_LOAD(T, p + 3 * lanes));                     \
+            }                                                                      \
+            V_STORE(T, out + i, r0);                                               \
+            V_STORE(T, out + i + lanes, r1);                                       \
+            V_STORE(T, out + i + 2 * lanes, r2);                                   \
+            V_STORE(T, out + i + 3 * lanes, r3);                                   \
+        }                                                                          \
+        for (; i + lanes <= n; i += lanes) {                                       \
+            V(T) r = V_LOAD(T, src[0] + i);                                        \
+            for (int s = 1; s < nsrc; s++)                                         \
+                r = COMBINE(T, r, V_LOAD(T, src[s] + i));                          \
+            V_STORE(T, out + i, r);                                                \
+        }                                                                          \
+        if (i < n) {                                                               \
+            V(T) r = V_LOAD_PART(T, src[0] + i, n - i);                            \
+            for (int s = 1; s < nsrc; s++)                                         \
+                r = COMBINE(T, r, V_LOAD_PART(T, src[s] + i, n - i));              \
+            V_STORE_PART(T, out + i, r, n - i);                                    \
+        }                                                                          \
+    }
+
+/* Adapters so every kernel family has the COMBINE(T, a, b) shape. */
+#define OPC_FMAX(T, a, b) OPF_FMAX(T, a, b)
+#define OPC_FMIN(T, a, b) OPF_FMIN(T, a, b)
+#define OPC_CPROD(T, a, b) OPF_CPROD(T, a, b)
+
+#define OP_INT_KERNELS(T)                                                          \
+    OP_KERNELS(k_max_##T, T, 1, OPF_MAX)                                           \
+    OP_KERNELS(k_min_##T, T, 1, OPF_MIN)                                           \
+    OP_KERNELS(k_sum_##T, T, 1, OPF_SUM)                                           \
+    OP_KERNELS(k_prod_##T, T, 1, OPF_PROD)                                         \
+    OP_KERNELS(k_land_##T, T, 1, OPF_LAND)                                         \
+    OP_KERNELS(k_lor_##T, T, 1, OPF_LOR)                                           \
+    OP_KERNELS(k_lxor_##T, T, 1, OPF_LXOR)                                         \
+    OP_KERNELS(k_band_##T, T, 1, OPF_BAND)                                         \
+    OP_KERNELS(k_bor_##T, T, 1, OPF_BOR)                                           \
+    OP_KERNELS(k_bxor_##T, T, 1, OPF_BXOR)
+OP_INT_KERNELS(i8)
+OP_INT_KERNELS(u8)
+OP_INT_KERNELS(i16)
+OP_INT_KERNELS(u16)
+OP_INT_KERNELS(i32)
+OP_INT_KERNELS(u32)
+OP_INT_KERNELS(i64)
+OP_INT_KERNELS(u64)
+
+#define OP_FLOAT_KERNELS(T)                                                        \
+    OP_KERNELS(k_max_##T, T, 1, OPC_FMAX)                                          \
+    OP_KERNELS(k_min_##T, T, 1, OPC_FMIN)                                          \
+    OP_KERNELS(k_sum_##T, T, 1, OPF_SUM)                                           \
+    OP_KERNELS(k_prod_##T, T, 1, OPF_PROD)                                         \
+    OP_KERNELS(k_csum_##T, T, 2, OPF_SUM)                                          \
+    OP_KERNELS(k_cprod_##T, T, 2, OPC_CPROD)
+OP_FLOAT_KERNELS(f32)
+OP_FLOAT_KERNELS(f64)
+
+#define OPC_NARROW_sum_f16(T, a, b) opf_sum_f16(a, b)
+#define OPC_NARROW_prod_f16(T, a, b) opf_prod_f16(a, b)
+#define OPC_NARROW_max_f16(T, a, b) opf_max_f16(a, b)
+#define OPC_NARROW_min_f16(T, a, b) opf_min_f16(a, b)
+#define OPC_NARROW_sum_bf16(T, a, b) opf_sum_bf16(a, b)
+#define OPC_NARROW_prod_bf16(T, a, b) opf_prod_bf16(a, b)
+#define OPC_NARROW_max_bf16(T, a, b) opf_max_bf16(a, b)
+#define OPC_NARROW_min_bf16(T, a, b) opf_min_bf16(a, b)
+#define OP_NARROW_KERNELS(NAME) OP_KERNELS(k_##NAME, u16, 1, OPC_NARROW_##NAME)
+OP_NARROW_KERNELS(sum_f16)
+OP_NARROW_KERNELS(prod_f16)
+OP_NARROW_KERNELS(max_f16)
+OP_NARROW_KERNELS(min_f16)
+OP_NARROW_KERNELS(sum_bf16)
+OP_NARROW_KERNELS(prod_bf16)
+OP_NARROW_KERNELS(max_bf16)
+OP_NARROW_KERNELS(min_bf16)
+
+#define OPC_LOC_maxloc_float_int(T, a, b) opf_maxloc_float_int(a, b)
+#define OPC_LOC_minloc_float_int(T, a, b) opf_minloc_float_int(a, b)
+#define OPC_LOC_maxloc_2int(T, a, b) opf_maxloc_2int(a, b)
+#define OPC_LOC_minloc_2int(T, a, b) opf_minloc_2int(a, b)
+#define OPC_LOC_maxloc_short_int(T, a, b) opf_maxloc_short_int(a, b)
+#define OPC_LOC_minloc_short_int(T, a, b) opf_minloc_short_int(a, b)
+#define OPC_LOC_maxloc_double_int(T, a, b) opf_maxloc_double_int(a, b)
+#define OPC_LOC_minloc_double_int(T, a, b) opf_minloc_double_int(a, b)
+#define OPC_LOC_maxloc_long_int(T, a, b) opf_maxloc_long_int(a, b)
+#define OPC_LOC_minloc_long_int(T, a, b) opf_minloc_long_int(a, b)
+#define OP_LOC_KERNELS(NAME, IT) OP_KERNELS(k_##NAME, IT, 2, OPC_LOC_##NAME)
+OP_LOC_KERNELS(maxloc_float_int, i32)
+OP_LOC_KERNELS(minloc_float_int, i32)
+OP_LOC_KERNELS(maxloc_2int, i32)
+OP_LOC_KERNELS(minloc_2int, i32)
+OP_LOC_KERNELS(maxloc_short_int, i32)
+OP_LOC_KERNELS(minloc_short_int, i32)
+OP_LOC_KERNELS(maxloc_double_int, i64)
+OP_LOC_KERNELS(minloc_double_int, i64)
+OP_LOC_KERNELS(maxloc_long_int, i64)
+OP_LOC_KERNELS(minloc_long_int, i64)
+
+/* ---- the table ---- */
+
+#define OP_SET(table, OP, TYPE, KNAME)                                             \
+    do {                                                                           \
+        (table)->kernel[VMPL_OP_##OP][VMPL_TYPE_##TYPE].binary = KNAME##_binary;   \
+        (table)->kernel[VMPL_OP_##OP][VMPL_TYPE_##TYPE].nary = KNAME##_nary;       \
+    } while (0)
+
+#define OP_SET_INT(table, TYPE, T)                                                 \
+    do {                                                                           \
+        OP_SET(table, MAX, TYPE, k_max_##T);                                       \
+        OP_SET(table, MIN, TYPE, k_min_##T);                                       \
+        OP_SET(table, SUM, TYPE, k_sum_##T);                                       \
+        OP_SET(table, PROD, TYPE, k_prod_##T);                                     \
+        OP_SET(table, LAND, TYPE, k_land_##T);                                     \
+        OP_SET(table, LOR, TYPE, k_lor_##T);                                       \
+        OP_SET(table, LXOR, TYPE, k_lxor_##T);                                     \
+        OP_SET(table, BAND, TYPE, k_band_##T);                                     \
+        OP_SET(table, BOR, TYPE, k_bor_##T);                                       \
+        OP_SET(table, BXOR, TYPE, k_bxor_##T);                                     \
+    } while (0)
+
+void OP_TARGET_FILL(op_table_t *table)
+{
+    OP_SET_INT(table, INT8, i8);
+    OP_SET_INT(table, UINT8, u8);
+    OP_SET_INT(table, INT16, i16);
+    OP_SET_INT(table, UINT16, u16);
+    OP_SET_INT(table, INT32, i32);
+    OP_SET_INT(table, UINT32, u32);
+    OP_SET_INT(table, INT64, i64);
+    OP_SET_INT(table, UINT64, u64);
+    OP_SET(table, LAND, BOOL, k_land_u8);
+    OP_SET(table, LOR, BOOL, k_lor_u8);
+    OP_SET(table, LXOR, BOOL, k_lxor_u8);
+
+    OP_SET(table, MAX, FLOAT, k_max_f32);
+    OP_SET(table, MIN, FLOAT, k_min_f32);
+    OP_SET(table, SUM, FLOAT, k_sum_f32);
+    OP_SET(table, PROD, FLOAT, k_prod_f32);
+    OP_SET(table, MAX, DOUBLE, k_max_f64);
+    OP_SET(table, MIN, DOUBLE, k_min_f64);
+    OP_SET(table, SUM, DOUBLE, k_sum_f64);
+    OP_SET(table, PROD, DOUBLE, k_prod_f64);
+    OP_SET(table, SUM, FLOAT_COMPLEX, k_csum_f32);
+    OP_SET(table, PROD, FLOAT_COMPLEX, k_cprod_f32);
+    OP_SET(table, SUM, DOUBLE_COMPLEX, k_csum_f64);
+    OP_SET(table, PROD, DOUBLE_COMPLEX, k_cprod_f64);
+
+    OP_SET(table, SUM, FLOAT16, k_sum_f16);
+    OP_SET(table, PROD, FLOAT16, k_prod_f16);
+    OP_SET(table, MAX, FLOAT16, k_max_f16);
+    OP_SET(table, MIN, FLOAT16, k_min_f16);
+    OP_SET(table, SUM, BFLOAT16, k_sum_bf16);
+    OP_SET(table, PROD, BFLOAT16, k_prod_bf16);
+    OP_SET(table, MAX, BFLOAT16, k_max_bf16);
+    OP_SET(table, MIN, BFLOAT16, k_min_bf16);
+
+    OP_SET(table, MAXLOC, FLOAT_INT, k_maxloc_float_int);
+    OP_SET(table, MINLOC, FLOAT_INT, k_minloc_float_int);
+    OP_SET(table, MAXLOC, 2INT, k_maxloc_2int);
+    OP_SET(table, MINLOC, 2INT, k_minloc_2int);
+    OP_SET(table, MAXLOC, SHORT_INT, k_maxloc_short_int);
+    OP_SET(table, MINLOC, SHORT_INT, k_minloc_short_int);
+    OP_SET(table, MAXLOC, DOUBLE_INT, k_maxloc_double_int);
+    OP_SET(table, MINLOC, DOUBLE_INT, k_minloc_double_int);
+    OP_SET(table, MAXLOC, LONG_INT, k_maxloc_long_int);
+    OP_SET(table, MINLOC, LONG_INT, k_minloc_long_int);
+}

@@ -1,0 +1,182 @@
+/*
+ * Vector primitives over GCC vector extensions, for the fixed-width
+ * targets (SSE4.2, AVX2, AVX-512, NEON). The including file defines
+ * VBYTES (16, 32 or 64). op_body.h is written against these macros only;
+ * vec_sve.h provides the same names for scalable vectors.
+ *
+ * Lane tags: i8 u8 i16 u16 i32 u32 i64 u64 f32 f64.
+ *   V(T)  vector of lanes      M(T)  comparison mask for V(T)
+ * Integer arithmetic wraps (kernels are compiled with -fwrapv).
+ */
+#ifndef VMPL_OP_VEC_GNU_H
+#define VMPL_OP_VEC_GNU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef VBYTES
+#error "define VBYTES before including vec_gnu.h"
+#endif
+
+typedef int8_t e_i8;
+typedef uint8_t e_u8;
+typedef int16_t e_i16;
+typedef uint16_t e_u16;
+typedef int32_t e_i32;
+typedef uint32_t e_u32;
+typedef int64_t e_i64;
+typedef uint64_t e_u64;
+typedef float e_f32;
+typedef double e_f64;
+
+#define VEC_TYPES(T)                                                               \
+    typedef e_##T v_##T __attribute__((vector_size(VBYTES)));                      \
+    typedef e_##T vu_##T __attribute__((vector_size(VBYTES), aligned(1), may_alias));
+VEC_TYPES(i8)
+VEC_TYPES(u8)
+VEC_TYPES(i16)
+VEC_TYPES(u16)
+VEC_TYPES(i32)
+VEC_TYPES(u32)
+VEC_TYPES(i64)
+VEC_TYPES(u64)
+VEC_TYPES(f32)
+VEC_TYPES(f64)
+#undef VEC_TYPES
+
+typedef v_i8 m_i8, m_u8;
+typedef v_i16 m_i16, m_u16;
+typedef v_i32 m_i32, m_u32, m_f32;
+typedef v_i64 m_i64, m_u64, m_f64;
+
+#define V(T) v_##T
+#define M(T) m_##T
+#define E(T) e_##T
+
+#define V_LANES(T) ((size_t)(VBYTES / sizeof(e_##T)))
+#define V_LOAD(T, p) (*(const vu_##T *)(const void *)(p))
+#define V_STORE(T, p, v) (*(vu_##T *)(void *)(p) = (v))
+
+#define V_ADD(T, a, b) ((a) + (b))
+#define V_SUB(T, a, b) ((a) - (b))
+#define V_MUL(T, a, b) ((a) * (b))
+#define V_AND(T, a, b) ((a) & (b))
+#define V_OR(T, a, b) ((a) | (b))
+#define V_XOR(T, a, b) ((a) ^ (b))
+#define V_SHL(T, a, n) ((a) << (n))
+#define V_SHR(T, a, n) ((a) >> (n)) /* arithmetic for signed T */
+#define V_ZERO(T) ((v_##T){0})
+#define V_SET1(T, x) (V_ZERO(T) + (e_##T)(x))
+#define V_BITCAST(TO, FROM, v) ((v_##TO)(v))
+
+#define V_EQ(T, a, b) ((m_##T)((a) == (b)))
+#define V_NE(T, a, b) ((m_##T)((a) != (b)))
+#define V_GT(T, a, b) ((m_##T)((a) > (b)))
+#define V_LT(T, a, b) ((m_##T)((a) < (b)))
+#define M_AND(T, a, b) ((a) & (b))
+#define M_OR(T, a, b) ((a) | (b))
+#define M_XOR(T, a, b) ((a) ^ (b))
+/* m ? a : b, lane by lane */
+#define V_SEL(T, m, a, b) ((v_##T)(((m) & (m_##T)(a)) | (~(m) & (m_##T)(b))))
+/* 1 where m is set, else 0 (integer T) */
+#define M_TO_ONE(T, m) ((v_##T)((m) & 1))
+/* bitwise and/or of float lanes */
+#define V_FBITAND(T, a, b) ((v_##T)((m_##T)(a) & (m_##T)(b)))
+#define V_FBITOR(T, a, b) ((v_##T)((m_##T)(a) | (m_##T)(b)))
+
+/* Lane index 0, 1, 2, ... as the mask type of T (32- and 64-bit lanes). */
+#if VBYTES == 16
+#define VEC_IOTA32 ((v_i32){0, 1, 2, 3})
+#define VEC_IOTA64 ((v_i64){0, 1})
+#elif VBYTES == 32
+#define VEC_IOTA32 ((v_i32){0, 1, 2, 3, 4, 5, 6, 7})
+#define VEC_IOTA64 ((v_i64){0, 1, 2, 3})
+#elif VBYTES == 64
+#define VEC_IOTA32 ((v_i32){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+#define VEC_IOTA64 ((v_i64){0, 1, 2, 3, 4, 5, 6, 7})
+#endif
+#define VEC_IOTA_i32 VEC_IOTA32
+#define VEC_IOTA_u32 VEC_IOTA32
+#define VEC_IOTA_f32 VEC_IOTA32
+#define VEC_IOTA_i64 VEC_IOTA64
+#define VEC_IOTA_u64 VEC_IOTA64
+#define VEC_IOTA_f64 VEC_IOTA64
+#define VEC_IOTA(T) VEC_IOTA_##T
+
+/* trn1(a, b) = a0 b0 a2 b2 ...; trn2(a, b) = a1 b1 a3 b3 ... */
+#define V_TRN1(T, a, b)                                                            \
+    __builtin_shuffle(a, b, (VEC_IOTA(T) & ~1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
+#define V_TRN2(T, a, b)                                                            \
+    __builtin_shuffle(a, b, (VEC_IOTA(T) | 1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
+/* mask set on odd lanes, and a mask with its even lanes copied to the odd ones */
+#define M_ODD(T) (-(VEC_IOTA(T) & 1))
+#define M_TRN1(T, m) V_TRN1(T, m, m)
+
+/* Widen the low/high half of a u16 vector to u32 lanes; narrow two back. */
+typedef union {
+    v_u16 whole;
+    uint16_t __attribute__((vector_size(VBYTES / 2))) half[2];
+} vec_u16_halves_t;
+
+static inline v_u32 vec_widen_lo_u16(v_u16 v)
+{
+    vec_u16_halves_t u = {.whole = v};
+    return __builtin_convertvector(u.half[0], v_u32);
+}
+
+static inline v_u32 vec_widen_hi_u16(v_u16 v)
+{
+    vec_u16_halves_t u = {.whole = v};
+    return __builtin_convertvector(u.half[1], v_u32);
+}
+
+static inline v_u16 vec_narrow_u32(v_u32 lo, v_u32 hi)
+{
+    vec_u16_halves_t u;
+    u.half[0] = __builtin_convertvector(lo, __typeof__(u.half[0]));
+    u.half[1] = __builtin_convertvector(hi, __typeof__(u.half[1]));
+    return u.whole;
+}
+
+#define V_WIDEN_LO_U16(v) vec_widen_lo_u16(v)
+#define V_WIDEN_HI_U16(v) vec_widen_hi_u16(v)
+#define V_NARROW_U32(lo, hi) vec_narrow_u32(lo, hi)
+
+/*
+ * Partial vectors: the first k lanes (k < V_LANES(T)) of p, other lanes
+ * zero; and the matching store. A target with masked moves defines
+ * VEC_PART_BYTES_LOAD/STORE first (AVX-512); the rest copy through a
+ * register-sized buffer.
+ */
+#ifndef VEC_PART_BYTES_LOAD
+typedef union {
+    v_u8 v;
+    unsigned char b[VBYTES];
+} vec_bytes_t;
+
+static inline v_u8 vec_part_bytes_load(const void *p, size_t nbytes)
+{
+    vec_bytes_t u = {.v = V_ZERO(u8)};
+    const unsigned char *s = p;
+
+    for (size_t i = 0; i < nbytes; i++)
+        u.b[i] = s[i];
+    return u.v;
+}
+
+static inline void vec_part_bytes_store(void *p, v_u8 v, size_t nbytes)
+{
+    vec_bytes_t u = {.v = v};
+    unsigned char *d = p;
+
+    for (size_t i = 0; i < nbytes; i++)
+        d[i] = u.b[i];
+}
+#define VEC_PART_BYTES_LOAD vec_part_bytes_load
+#define VEC_PART_BYTES_STORE vec_part_bytes_store
+#endif
+
+#define V_LOAD_PART(T, p, k) ((v_##T)VEC_PART_BYTES_LOAD(p, (k) * sizeof(e_##T)))
+#define V_STORE_PART(T, p, v, k) VEC_PART_BYTES_STORE(p, (v_u8)(v), (k) * sizeof(e_##T))
+
+#endif

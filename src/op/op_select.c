@@ -1,0 +1,198 @@
+/*
+ * Target selection and the public reduction entry points. The table is
+ * chosen once: the best target the CPU and OS support, capped by the
+ * VMPL_OP_ISA setting. The per-call path is a bounds check and an
+ * indirect call; no CPU test, no allocation.
+ */
+#include "op.h"
+#include "base/cpu.h"
+#include "base/log.h"
+#include "base/settings.h"
+
+#include <string.h>
+
+static size_t scalar_vector_bytes(void)
+{
+    return 1;
+}
+
+static void scalar_fill(op_table_t *table)
+{
+    (void)table; /* the reference entries are the scalar target */
+}
+
+static const op_target_t target_list[] = {
+#if defined(__x86_64__)
+    {VMPL_ISA_AVX512, op_target_avx512_fill, op_target_avx512_vector_bytes},
+    {VMPL_ISA_AVX2, op_target_avx2_fill, op_target_avx2_vector_bytes},
+    {VMPL_ISA_SSE42, op_target_sse42_fill, op_target_sse42_vector_bytes},
+#elif defined(__aarch64__)
+    {VMPL_ISA_SVE, op_target_sve_fill, op_target_sve_vector_bytes},
+    {VMPL_ISA_NEON, op_target_neon_fill, op_target_neon_vector_bytes},
+#endif
+    {VMPL_ISA_SCALAR, scalar_fill, scalar_vector_bytes},
+};
+
+static const char *const isa_names[VMPL_ISA_COUNT] = {
+    [VMPL_ISA_SCALAR] = "scalar", [VMPL_ISA_SSE42] = "sse42", [VMPL_ISA_AVX2] = "avx2",
+    [VMPL_ISA_AVX512] = "avx512", [VMPL_ISA_NEON] = "neon",   [VMPL_ISA_SVE] = "sve",
+};
+
+const char *vmpl_isa_name(vmpl_isa_t isa)
+{
+    return ((unsigned)isa < VMPL_ISA_COUNT) ? isa_names[isa] : NULL;
+}
+
+const op_target_t *op_targets(int *count_p)
+{
+    *count_p = (int)(sizeof(target_list) / sizeof(target_list[0]));
+    return target_list;
+}
+
+int op_isa_usable(vmpl_isa_t isa)
+{
+    const base_cpu_features_t *cpu = base_cpu_features();
+
+    switch (isa) {
+    case VMPL_ISA_SCALAR: return 1;
+    case VMPL_ISA_SSE42: return cpu->sse42;
+    case VMPL_ISA_AVX2: return cpu->avx2;
+    case VMPL_ISA_AVX512: return cpu->avx512bw;
+    case VMPL_ISA_NEON: return cpu->neon;
+    case VMPL_ISA_SVE: return cpu->sve;
+    default: return 0;
+    }
+}
+
+void op_table_build(const op_target_t *target, op_table_t *table)
+{
+    memset(table, 0, sizeof(*table));
+    op_reference_fill(table);
+    target->fill(table);
+}
+
+/* Rank of an ISA name in target_list (lower is better), or -1 for "auto". */
+static int isa_cap_index(const char *name, int *index_p)
+{
+    int count;
+    const op_target_t *targets = op_targets(&count);
+
+    if (strcmp(name, "auto") == 0) {
+        *index_p = 0;
+        return 0;
+    }
+    for (int i = 0; i < count; i++) {
+        if (strcmp(name, isa_names[targets[i].isa]) == 0) {
+            *index_p = i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static op_table_t active_table;
+static vmpl_isa_t active_isa;
+static int active_ready;
+
+static void op_table_select(void)
+{
+    const char *cap = base_settings()->op_isa;
+    int count, first;
+    const op_target_t *targets = op_targets(&count);
+
+    if (isa_cap_index(cap, &first) != 0) {
+        base_warn("op", "VMPL_OP_ISA=%s is not a target of this build; using auto", cap);
+        first = 0;
+    }
+    for (int i = first; i < count; i++) {
+        if (op_isa_usable(targets[i].isa)) {
+            op_table_build(&targets[i], &active_table);
+            active_isa = targets[i].isa;
+            break;
+        }
+    }
+    base_debug("op", "reduction target: %s", isa_names[active_isa]);
+    active_ready = 1;
+}
+
+const op_table_t *op_table_active(void)
+{
+    if (!active_ready)
+        op_table_select();
+    return &active_table;
+}
+
+vmpl_isa_t vmpl_op_isa(void)
+{
+    op_table_active();
+    return active_isa;
+}
+
+/* REPLACE and NO_OP move bytes; overlap of out with a source is allowed. */
+static vmpl_status_t op_copy_operand(vmpl_op_t op, const void *a, const void *b, void *out,
+                                     size_t bytes)
+{
+    const void *from = (op == VMPL_OP_REPLACE) ? a : b;
+
+    if (from != out)
+        memmove(out, from, bytes);
+    return VMPL_OK;
+}
+
+static vmpl_status_t op_check_args(const void *p1, const void *p2, size_t count,
+                                   vmpl_type_t type, vmpl_op_t op)
+{
+    vmpl_status_t status = vmpl_op_check(op, type);
+
+    if (status != VMPL_OK)
+        return status;
+    if (count > 0 && (p1 == NULL || p2 == NULL))
+        return VMPL_ERR_INVALID_ARG;
+    return VMPL_OK;
+}
+
+vmpl_status_t vmpl_reduce_local3(const void *a, const void *b, void *out, size_t count,
+                                 vmpl_type_t type, vmpl_op_t op)
+{
+    vmpl_status_t status = op_check_args(a, b, count, type, op);
+
+    if (status != VMPL_OK)
+        return status;
+    if (count > 0 && out == NULL)
+        return VMPL_ERR_INVALID_ARG;
+    if (count == 0)
+        return VMPL_OK;
+    if (op == VMPL_OP_REPLACE || op == VMPL_OP_NO_OP)
+        return op_copy_operand(op, a, b, out, count * op_type_size(type));
+    op_table_active()->kernel[op][type].binary(a, b, out, count);
+    return VMPL_OK;
+}
+
+vmpl_status_t vmpl_reduce_local(const void *in, void *inout, size_t count, vmpl_type_t type,
+                                vmpl_op_t op)
+{
+    return vmpl_reduce_local3(in, inout, inout, count, type, op);
+}
+
+vmpl_status_t vmpl_reduce_localn(const void *const *src, int nsrc, void *out, size_t count,
+                                 vmpl_type_t type, vmpl_op_t op)
+{
+    vmpl_status_t status = op_check_args(src, out, count, type, op);
+
+    if (status != VMPL_OK)
+        return status;
+    if (nsrc < 1 || (count > 0 && src == NULL))
+        return VMPL_ERR_INVALID_ARG;
+    if (count == 0)
+        return VMPL_OK;
+    for (int s = 0; s < nsrc; s++)
+        if (src[s] == NULL)
+            return VMPL_ERR_INVALID_ARG;
+    if (op == VMPL_OP_REPLACE || op == VMPL_OP_NO_OP) {
+        /* left to right: REPLACE keeps the first source, NO_OP the last */
+        const void *from = (op == VMPL_OP_REPLACE) ? src[0] : src[nsrc - 1];
+        return op_copy_operand(VMPL_OP_REPLACE, from, NULL, out, count * op_type_size(type));
+    }
+    op_table_active()->kernel[op][type].nary(src, nsrc, out, count);
+    return VMPL_OK;
+}
