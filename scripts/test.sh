@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs, then builds and runs
+#   1. the native build (every x86 target, emulated CPUs, Bochs AVX-512),
+#   2. the same unit tests under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   3. the aarch64 cross build under qemu-aarch64 (NEON, SVE at VL 128..2048).
+# Ends with one "N passed, N failed" line over all ctest tests.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+"$root/scripts/install-deps.sh" || { echo "install-deps failed"; echo "0 passed, 1 failed"; exit 1; }
+
+total_passed=0
+total_failed=0
+log_dir=$(mktemp -d)
+trap 'rm -rf "$log_dir"' EXIT
+
+# Adds a ctest run's counts (from its summary line) to the totals.
+count_ctest() {
+  local log=$1 stage=$2 line failed total
+  line=$(grep -E '[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1)
+  if [ -z "$line" ]; then
+    echo "== $stage: no ctest summary (build or configure failed)"
+    total_failed=$((total_failed + 1))
+    return
+  fi
+  failed=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+  total=$(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$line")
+  total_passed=$((total_passed + total - failed))
+  total_failed=$((total_failed + failed))
+  echo "== $stage: $line"
+}
+
+# build_and_test STAGE BUILD_DIR [cmake args...]
+build_and_test() {
+  local stage=$1 dir=$2
+  shift 2
+  echo "== $stage: configure and build in $dir"
+  if cmake -S "$root" -B "$root/$dir" -G Ninja "$@" >"$log_dir/$stage.cmake" 2>&1 &&
+     ninja -C "$root/$dir" >"$log_dir/$stage.build" 2>&1; then
+    (cd "$root/$dir" && ctest -j"$jobs" --output-on-failure --timeout 1500) 2>&1 | tee "$log_dir/$stage.ctest"
+  else
+    cat "$log_dir/$stage.cmake" "$log_dir/$stage.build" 2>/dev/null | tail -40
+    : >"$log_dir/$stage.ctest"
+  fi
+  count_ctest "$log_dir/$stage.ctest" "$stage"
+}
+
+build_and_test native build -DCMAKE_BUILD_TYPE=Release
+build_and_test sanitize build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVMPL_SANITIZE=ON \
+  -DVMPL_BUILD_BENCH=OFF
+build_and_test aarch64 build-aarch64 -DCMAKE_BUILD_TYPE=Release -DVMPL_BUILD_BENCH=OFF \
+  -DCMAKE_TOOLCHAIN_FILE="$root/cmake/aarch64-linux-gnu.cmake"
+
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ] && [ "$total_passed" -gt 0 ]
