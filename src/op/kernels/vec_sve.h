@@ -1,0 +1,141 @@
+/*
+ * Vector primitives over SVE ACLE intrinsics: the names of vec_gnu.h for
+ * scalable vectors, so op_body.h compiles unchanged. Vector-length
+ * agnostic: lane counts come from svcnt*(), partial vectors are loads and
+ * stores under a svwhilelt predicate (zeroing inactive lanes), and all
+ * arithmetic runs under an all-true predicate. Masks are svbool_t, valid
+ * for any lane tag of the same width.
+ */
+#ifndef VMPL_OP_VEC_SVE_H
+#define VMPL_OP_VEC_SVE_H
+
+#include <arm_sve.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int8_t e_i8;
+typedef uint8_t e_u8;
+typedef int16_t e_i16;
+typedef uint16_t e_u16;
+typedef int32_t e_i32;
+typedef uint32_t e_u32;
+typedef int64_t e_i64;
+typedef uint64_t e_u64;
+typedef float e_f32;
+typedef double e_f64;
+
+typedef svint8_t v_i8;
+typedef svuint8_t v_u8;
+typedef svint16_t v_i16;
+typedef svuint16_t v_u16;
+typedef svint32_t v_i32;
+typedef svuint32_t v_u32;
+typedef svint64_t v_i64;
+typedef svuint64_t v_u64;
+typedef svfloat32_t v_f32;
+typedef svfloat64_t v_f64;
+
+#define V(T) v_##T
+#define M(T) svbool_t
+#define E(T) e_##T
+
+/* lane width in bits per tag, for predicates and reinterprets */
+#define VEC_BITS_i8 8
+#define VEC_BITS_u8 8
+#define VEC_BITS_i16 16
+#define VEC_BITS_u16 16
+#define VEC_BITS_i32 32
+#define VEC_BITS_u32 32
+#define VEC_BITS_f32 32
+#define VEC_BITS_i64 64
+#define VEC_BITS_u64 64
+#define VEC_BITS_f64 64
+#define VEC_CAT(a, b) VEC_CAT_(a, b)
+#define VEC_CAT_(a, b) a##b
+#define VEC_PTRUE(T) VEC_CAT(svptrue_b, VEC_BITS_##T)()
+#define VEC_WHILE(T, k) VEC_CAT(VEC_CAT(svwhilelt_b, VEC_BITS_##T), _u64)(0, (uint64_t)(k))
+
+/* ACLE suffix of each tag */
+#define VEC_SFX_i8 s8
+#define VEC_SFX_u8 u8
+#define VEC_SFX_i16 s16
+#define VEC_SFX_u16 u16
+#define VEC_SFX_i32 s32
+#define VEC_SFX_u32 u32
+#define VEC_SFX_i64 s64
+#define VEC_SFX_u64 u64
+#define VEC_SFX_f32 f32
+#define VEC_SFX_f64 f64
+
+#define V_LANES(T) ((size_t)(svcntb() / sizeof(e_##T)))
+#define V_LOAD(T, p) svld1(VEC_PTRUE(T), (const e_##T *)(p))
+#define V_STORE(T, p, v) svst1(VEC_PTRUE(T), (e_##T *)(p), v)
+#define V_LOAD_PART(T, p, k) svld1(VEC_WHILE(T, k), (const e_##T *)(p))
+#define V_STORE_PART(T, p, v, k) svst1(VEC_WHILE(T, k), (e_##T *)(p), v)
+
+#define V_ADD(T, a, b) svadd_x(VEC_PTRUE(T), a, b)
+#define V_SUB(T, a, b) svsub_x(VEC_PTRUE(T), a, b)
+#define V_MUL(T, a, b) svmul_x(VEC_PTRUE(T), a, b)
+#define V_AND(T, a, b) svand_x(VEC_PTRUE(T), a, b)
+#define V_OR(T, a, b) svorr_x(VEC_PTRUE(T), a, b)
+#define V_XOR(T, a, b) sveor_x(VEC_PTRUE(T), a, b)
+#define V_SHL(T, a, n) svlsl_x(VEC_PTRUE(T), a, (uint64_t)(n))
+/* arithmetic for signed tags (svasr), logical for unsigned (svlsr) */
+#define V_SHR(T, a, n) VEC_CAT(vec_shr_, VEC_SFX_##T)(a, n)
+#define VEC_SHR_DEF(SFX, ST, OP)                                                   \
+    static inline ST vec_shr_##SFX(ST a, uint64_t n)                               \
+    {                                                                              \
+        return OP(svptrue_b8(), a, n);                                             \
+    }
+VEC_SHR_DEF(s32, svint32_t, svasr_n_s32_x)
+VEC_SHR_DEF(s64, svint64_t, svasr_n_s64_x)
+VEC_SHR_DEF(u32, svuint32_t, svlsr_n_u32_x)
+VEC_SHR_DEF(u64, svuint64_t, svlsr_n_u64_x)
+#undef VEC_SHR_DEF
+
+#define V_ZERO(T) VEC_CAT(svdup_n_, VEC_SFX_##T)(0)
+#define V_SET1(T, x) VEC_CAT(svdup_n_, VEC_SFX_##T)((e_##T)(x))
+#define V_BITCAST(TO, FROM, v) VEC_CAT(svreinterpret_, VEC_SFX_##TO)(v)
+
+#define V_EQ(T, a, b) svcmpeq(VEC_PTRUE(T), a, b)
+#define V_NE(T, a, b) svcmpne(VEC_PTRUE(T), a, b)
+#define V_GT(T, a, b) svcmpgt(VEC_PTRUE(T), a, b)
+#define V_LT(T, a, b) svcmplt(VEC_PTRUE(T), a, b)
+#define M_AND(T, a, b) svand_b_z(VEC_PTRUE(T), a, b)
+#define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
+#define M_XOR(T, a, b) sveor_b_z(VEC_PTRUE(T), a, b)
+#define V_SEL(T, m, a, b) svsel(m, a, b)
+#define M_TO_ONE(T, m) svsel(m, V_SET1(T, 1), V_ZERO(T))
+/* bitwise and/or of float lanes */
+static inline svfloat32_t vec_fbitand_f32(svfloat32_t a, svfloat32_t b)
+{
+    return svreinterpret_f32(svand_x(svptrue_b32(), svreinterpret_u32(a), svreinterpret_u32(b)));
+}
+static inline svfloat32_t vec_fbitor_f32(svfloat32_t a, svfloat32_t b)
+{
+    return svreinterpret_f32(svorr_x(svptrue_b32(), svreinterpret_u32(a), svreinterpret_u32(b)));
+}
+static inline svfloat64_t vec_fbitand_f64(svfloat64_t a, svfloat64_t b)
+{
+    return svreinterpret_f64(svand_x(svptrue_b64(), svreinterpret_u64(a), svreinterpret_u64(b)));
+}
+static inline svfloat64_t vec_fbitor_f64(svfloat64_t a, svfloat64_t b)
+{
+    return svreinterpret_f64(svorr_x(svptrue_b64(), svreinterpret_u64(a), svreinterpret_u64(b)));
+}
+#define V_FBITAND(T, a, b) vec_fbitand_##T(a, b)
+#define V_FBITOR(T, a, b) vec_fbitor_##T(a, b)
+
+/* trn1(a, b) = a0 b0 a2 b2 ...; trn2(a, b) = a1 b1 a3 b3 ... */
+#define V_TRN1(T, a, b) svtrn1(a, b)
+#define V_TRN2(T, a, b) svtrn2(a, b)
+/* masks: set on odd lanes; even-lane bits copied to the odd lane of each pair */
+#define M_ODD(T) VEC_CAT(svtrn2_b, VEC_BITS_##T)(svpfalse_b(), VEC_PTRUE(T))
+#define M_TRN1(T, m) VEC_CAT(svtrn1_b, VEC_BITS_##T)(m, m)
+
+/* u16 <-> u32: low and high halves of the lanes, and the exact inverse. */
+#define V_WIDEN_LO_U16(v) svunpklo_u32(v)
+#define V_WIDEN_HI_U16(v) svunpkhi_u32(v)
+#define V_NARROW_U32(lo, hi) svuzp1_u16(svreinterpret_u16(lo), svreinterpret_u16(hi))
+
+#endif
