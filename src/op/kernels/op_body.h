@@ -88,7 +88,8 @@ OP_COMPLEX_PROD(f64)
 #define LOC_F32(v) V_BITCAST(f32, i32, v)
 #define LOC_F64(v) V_BITCAST(f64, i64, v)
 #define LOC_SHORT(v) V_SHR(i32, V_SHL(i32, v, 16), 16)
-#define LOC_INT_IN_I64(v) V_SHR(i64, V_SHL(i64, v, 32), 32)
+/* the int index in the low half of a 64-bit lane, moved up: orders as the int does */
+#define LOC_INT_IN_I64(v) V_SHL(i64, v, 32)
 OP_LOC(maxloc_float_int, i32, f32, LOC_F32, LOC_SELF, GT, LOC_NAN_WINS)
 OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
 OP_LOC(maxloc_2int, i32, i32, LOC_SELF, LOC_SELF, GT, LOC_NO_NAN)
@@ -151,12 +152,19 @@ static inline V(u32) op_float_to_bf16(V(f32) f)
     return V_SEL(u32, V_NE(f32, f, f), quiet, rounded);
 }
 
+/*
+ * 16-bit float lanes as pairs in 32-bit lanes: the low and the high half
+ * of each u32 lane are converted, combined in float, narrowed and put back
+ * in place. No widening shuffles: every step is a 32-bit lane operation.
+ */
 #define OP_NARROW(NAME, TO_FLOAT, FROM_FLOAT, FN)                                  \
     static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
     {                                                                              \
-        V(f32) lo = FN(f32, TO_FLOAT(V_WIDEN_LO_U16(a)), TO_FLOAT(V_WIDEN_LO_U16(b))); \
-        V(f32) hi = FN(f32, TO_FLOAT(V_WIDEN_HI_U16(a)), TO_FLOAT(V_WIDEN_HI_U16(b))); \
-        return V_NARROW_U32(FROM_FLOAT(lo), FROM_FLOAT(hi));                       \
+        V(u32) a32 = V_BITCAST(u32, u16, a), b32 = V_BITCAST(u32, u16, b);         \
+        V(u32) low = V_SET1(u32, 0xffff);                                          \
+        V(f32) lo = FN(f32, TO_FLOAT(V_AND(u32, a32, low)), TO_FLOAT(V_AND(u32, b32, low))); \
+        V(f32) hi = FN(f32, TO_FLOAT(V_SHR(u32, a32, 16)), TO_FLOAT(V_SHR(u32, b32, 16))); \
+        return V_BITCAST(u16, u32, V_OR(u32, FROM_FLOAT(lo), V_SHL(u32, FROM_FLOAT(hi), 16))); \
     }
 OP_NARROW(sum_f16, op_half_to_float, op_float_to_half, OPF_SUM)
 OP_NARROW(prod_f16, op_half_to_float, op_float_to_half, OPF_PROD)

@@ -112,36 +112,6 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define M_ODD(T) (-(VEC_IOTA(T) & 1))
 #define M_TRN1(T, m) V_TRN1(T, m, m)
 
-/* Widen the low/high half of a u16 vector to u32 lanes; narrow two back. */
-typedef union {
-    v_u16 whole;
-    uint16_t __attribute__((vector_size(VBYTES / 2))) half[2];
-} vec_u16_halves_t;
-
-static inline v_u32 vec_widen_lo_u16(v_u16 v)
-{
-    vec_u16_halves_t u = {.whole = v};
-    return __builtin_convertvector(u.half[0], v_u32);
-}
-
-static inline v_u32 vec_widen_hi_u16(v_u16 v)
-{
-    vec_u16_halves_t u = {.whole = v};
-    return __builtin_convertvector(u.half[1], v_u32);
-}
-
-static inline v_u16 vec_narrow_u32(v_u32 lo, v_u32 hi)
-{
-    vec_u16_halves_t u;
-    u.half[0] = __builtin_convertvector(lo, __typeof__(u.half[0]));
-    u.half[1] = __builtin_convertvector(hi, __typeof__(u.half[1]));
-    return u.whole;
-}
-
-#define V_WIDEN_LO_U16(v) vec_widen_lo_u16(v)
-#define V_WIDEN_HI_U16(v) vec_widen_hi_u16(v)
-#define V_NARROW_U32(lo, hi) vec_narrow_u32(lo, hi)
-
 /*
  * Partial vectors: the first k lanes (k < V_LANES(T)) of p, other lanes
  * zero; and the matching store. A target with masked moves defines

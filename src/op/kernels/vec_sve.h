@@ -88,7 +88,6 @@ typedef svfloat64_t v_f64;
         return OP(svptrue_b8(), a, n);                                             \
     }
 VEC_SHR_DEF(s32, svint32_t, svasr_n_s32_x)
-VEC_SHR_DEF(s64, svint64_t, svasr_n_s64_x)
 VEC_SHR_DEF(u32, svuint32_t, svlsr_n_u32_x)
 VEC_SHR_DEF(u64, svuint64_t, svlsr_n_u64_x)
 #undef VEC_SHR_DEF
@@ -132,10 +131,5 @@ static inline svfloat64_t vec_fbitor_f64(svfloat64_t a, svfloat64_t b)
 /* masks: set on odd lanes; even-lane bits copied to the odd lane of each pair */
 #define M_ODD(T) VEC_CAT(svtrn2_b, VEC_BITS_##T)(svpfalse_b(), VEC_PTRUE(T))
 #define M_TRN1(T, m) VEC_CAT(svtrn1_b, VEC_BITS_##T)(m, m)
-
-/* u16 <-> u32: low and high halves of the lanes, and the exact inverse. */
-#define V_WIDEN_LO_U16(v) svunpklo_u32(v)
-#define V_WIDEN_HI_U16(v) svunpkhi_u32(v)
-#define V_NARROW_U32(lo, hi) svuzp1_u16(svreinterpret_u16(lo), svreinterpret_u16(hi))
 
 #endif
