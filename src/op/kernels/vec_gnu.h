@@ -14,20 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vec_lanes.h"
+
 #ifndef VBYTES
 #error "define VBYTES before including vec_gnu.h"
 #endif
 
-typedef int8_t e_i8;
-typedef uint8_t e_u8;
-typedef int16_t e_i16;
-typedef uint16_t e_u16;
-typedef int32_t e_i32;
-typedef uint32_t e_u32;
-typedef int64_t e_i64;
-typedef uint64_t e_u64;
-typedef float e_f32;
-typedef double e_f64;
 
 #define VEC_TYPES(T)                                                               \
     typedef e_##T v_##T __attribute__((vector_size(VBYTES)));                      \
@@ -51,7 +43,6 @@ typedef v_i64 m_i64, m_u64, m_f64;
 
 #define V(T) v_##T
 #define M(T) m_##T
-#define E(T) e_##T
 
 #define V_LANES(T) ((size_t)(VBYTES / sizeof(e_##T)))
 #define V_LOAD(T, p) (*(const vu_##T *)(const void *)(p))

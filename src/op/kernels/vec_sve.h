@@ -13,16 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef int8_t e_i8;
-typedef uint8_t e_u8;
-typedef int16_t e_i16;
-typedef uint16_t e_u16;
-typedef int32_t e_i32;
-typedef uint32_t e_u32;
-typedef int64_t e_i64;
-typedef uint64_t e_u64;
-typedef float e_f32;
-typedef double e_f64;
+#include "vec_lanes.h"
+
 
 typedef svint8_t v_i8;
 typedef svuint8_t v_u8;
@@ -37,7 +29,6 @@ typedef svfloat64_t v_f64;
 
 #define V(T) v_##T
 #define M(T) svbool_t
-#define E(T) e_##T
 
 /* lane width in bits per tag, for predicates and reinterprets */
 #define VEC_BITS_i8 8
