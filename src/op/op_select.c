@@ -92,7 +92,8 @@ static int isa_cap_index(const char *name, int *index_p)
 
 static op_table_t active_table;
 static vmpl_isa_t active_isa;
-static int active_ready;
+/* NULL until the first call selects the table; the hot path tests only this. */
+static const op_table_t *active;
 
 static void op_table_select(void)
 {
@@ -112,14 +113,14 @@ static void op_table_select(void)
         }
     }
     base_debug("op", "reduction target: %s", isa_names[active_isa]);
-    active_ready = 1;
+    active = &active_table;
 }
 
 const op_table_t *op_table_active(void)
 {
-    if (!active_ready)
+    if (active == NULL)
         op_table_select();
-    return &active_table;
+    return active;
 }
 
 vmpl_isa_t vmpl_op_isa(void)
@@ -129,42 +130,48 @@ vmpl_isa_t vmpl_op_isa(void)
 }
 
 /* REPLACE and NO_OP move bytes; overlap of out with a source is allowed. */
-static vmpl_status_t op_copy_operand(vmpl_op_t op, const void *a, const void *b, void *out,
-                                     size_t bytes)
+static vmpl_status_t op_copy_operand(const void *from, void *out, size_t bytes)
 {
-    const void *from = (op == VMPL_OP_REPLACE) ? a : b;
-
     if (from != out)
         memmove(out, from, bytes);
     return VMPL_OK;
 }
 
-static vmpl_status_t op_check_args(const void *p1, const void *p2, size_t count,
-                                   vmpl_type_t type, vmpl_op_t op)
+/*
+ * Everything but a plain valid reduction: first use, invalid op or type,
+ * REPLACE/NO_OP (no kernel in the table), count 0, NULL buffers.
+ */
+static __attribute__((noinline)) vmpl_status_t
+op_reduce_slow(const void *a, const void *b, void *out, size_t count, vmpl_type_t type,
+               vmpl_op_t op)
 {
     vmpl_status_t status = vmpl_op_check(op, type);
 
     if (status != VMPL_OK)
         return status;
-    if (count > 0 && (p1 == NULL || p2 == NULL))
+    if (count == 0)
+        return VMPL_OK;
+    if (a == NULL || b == NULL || out == NULL)
         return VMPL_ERR_INVALID_ARG;
+    if (op == VMPL_OP_REPLACE || op == VMPL_OP_NO_OP)
+        return op_copy_operand(op == VMPL_OP_REPLACE ? a : b, out, count * op_type_size(type));
+    op_table_active()->kernel[op][type].binary(a, b, out, count);
     return VMPL_OK;
 }
 
 vmpl_status_t vmpl_reduce_local3(const void *a, const void *b, void *out, size_t count,
                                  vmpl_type_t type, vmpl_op_t op)
 {
-    vmpl_status_t status = op_check_args(a, b, count, type, op);
+    op_binary_fn_t kernel;
 
-    if (status != VMPL_OK)
-        return status;
-    if (count > 0 && out == NULL)
-        return VMPL_ERR_INVALID_ARG;
-    if (count == 0)
-        return VMPL_OK;
-    if (op == VMPL_OP_REPLACE || op == VMPL_OP_NO_OP)
-        return op_copy_operand(op, a, b, out, count * op_type_size(type));
-    op_table_active()->kernel[op][type].binary(a, b, out, count);
+    if (__builtin_expect(active == NULL || (unsigned)op >= VMPL_OP_COUNT ||
+                             (unsigned)type >= VMPL_TYPE_COUNT || count == 0 ||
+                             a == NULL || b == NULL || out == NULL, 0))
+        return op_reduce_slow(a, b, out, count, type, op);
+    kernel = active->kernel[op][type].binary;
+    if (__builtin_expect(kernel == NULL, 0))
+        return op_reduce_slow(a, b, out, count, type, op);
+    kernel(a, b, out, count);
     return VMPL_OK;
 }
 
@@ -177,21 +184,23 @@ vmpl_status_t vmpl_reduce_local(const void *in, void *inout, size_t count, vmpl_
 vmpl_status_t vmpl_reduce_localn(const void *const *src, int nsrc, void *out, size_t count,
                                  vmpl_type_t type, vmpl_op_t op)
 {
-    vmpl_status_t status = op_check_args(src, out, count, type, op);
+    vmpl_status_t status = vmpl_op_check(op, type);
 
     if (status != VMPL_OK)
         return status;
-    if (nsrc < 1 || (count > 0 && src == NULL))
+    if (nsrc < 1)
         return VMPL_ERR_INVALID_ARG;
     if (count == 0)
         return VMPL_OK;
+    if (src == NULL || out == NULL)
+        return VMPL_ERR_INVALID_ARG;
     for (int s = 0; s < nsrc; s++)
         if (src[s] == NULL)
             return VMPL_ERR_INVALID_ARG;
     if (op == VMPL_OP_REPLACE || op == VMPL_OP_NO_OP) {
         /* left to right: REPLACE keeps the first source, NO_OP the last */
-        const void *from = (op == VMPL_OP_REPLACE) ? src[0] : src[nsrc - 1];
-        return op_copy_operand(VMPL_OP_REPLACE, from, NULL, out, count * op_type_size(type));
+        return op_copy_operand(op == VMPL_OP_REPLACE ? src[0] : src[nsrc - 1], out,
+                               count * op_type_size(type));
     }
     op_table_active()->kernel[op][type].nary(src, nsrc, out, count);
     return VMPL_OK;
