@@ -81,8 +81,8 @@ def launcher(name, venv, exe):
     env = peer_env(name)
     for prefix in ([], [os.path.join(venv, "bin", "mpirun"), "-n", "1"]):
         try:
-            r = subprocess.run(prefix + [exe, "--list"], capture_output=True, text=True,
-                               env=env, timeout=120)
+            r = run_peer(prefix + [exe, "--list"], capture_output=True, text=True,
+                         env=env, timeout=120)
         except subprocess.TimeoutExpired:
             continue
         if r.returncode == 0 and r.stdout.strip():
@@ -105,12 +105,33 @@ def library_version(impl):
 
 # ---- running ----
 
+SHM_DIR = "/dev/shm"
+PEER_SHM_PREFIXES = ("mpich_shm_", "vader_segment", "sm_segment", "ompi")
+
+
+def run_peer(cmd, **kw):
+    """subprocess.run, then remove the shared-memory files the process left
+    in /dev/shm (MPICH's singleton init leaves mpich_shm_* behind, more so
+    when a process aborts)."""
+    before = set(os.listdir(SHM_DIR)) if os.path.isdir(SHM_DIR) else set()
+    try:
+        return subprocess.run(cmd, **kw)
+    finally:
+        if os.path.isdir(SHM_DIR):
+            for name in set(os.listdir(SHM_DIR)) - before:
+                if name.startswith(PEER_SHM_PREFIXES):
+                    try:
+                        os.unlink(os.path.join(SHM_DIR, name))
+                    except OSError:
+                        pass
+
+
 def run_chunk(impl, cmd, env, args, type_name, ops, skipped):
     """Rows for ops on one type. A run that dies is retried op by op, and an
     op that kills the process alone is recorded in skipped."""
     full = cmd + ["--types", type_name, "--ops", ",".join(ops), "--no-header",
                   *args.bench_args]
-    r = subprocess.run(full, capture_output=True, text=True, env=env)
+    r = run_peer(full, capture_output=True, text=True, env=env)
     if r.returncode != 0:
         if len(ops) > 1:
             return [row for op in ops
