@@ -39,9 +39,9 @@
 #define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
     static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
     {                                                                              \
-        V(T) r = V_SEL(T, V_##CMP(T, a, b), a, b);                                 \
-        r = V_SEL(T, V_EQ(T, a, b), BITS(T, a, b), r);                             \
-        return V_SEL(T, V_NE(T, a, a), a, r);                                      \
+        V(T) r = V_##CMP##SEL(T, a, b);                                            \
+        r = V_FSEL(T, V_EQ(T, a, b), BITS(T, a, b), r);                            \
+        return V_FSEL(T, V_NE(T, a, a), a, r);                                     \
     }
 OP_FLOAT_MINMAX(f32, GT, V_FBITAND)
 OP_FLOAT_MINMAX(f32, LT, V_FBITOR)

@@ -69,6 +69,40 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define M_XOR(T, a, b) ((a) ^ (b))
 /* m ? a : b, lane by lane */
 #define V_SEL(T, m, a, b) ((v_##T)(((m) & (m_##T)(a)) | (~(m) & (m_##T)(b))))
+
+/*
+ * a > b ? a : b and a < b ? a : b on float lanes (the second operand on
+ * NaN or equality), and a select of float lanes. x86 MAXPS/MINPS compute
+ * exactly this, and BLENDVPS/PD keep the data in the float domain; other
+ * targets compare and select.
+ */
+#if defined(__AVX__) && VBYTES == 32
+#include <immintrin.h>
+#define V_GTSEL_f32(a, b) ((v_f32)_mm256_max_ps((__m256)(a), (__m256)(b)))
+#define V_LTSEL_f32(a, b) ((v_f32)_mm256_min_ps((__m256)(a), (__m256)(b)))
+#define V_GTSEL_f64(a, b) ((v_f64)_mm256_max_pd((__m256d)(a), (__m256d)(b)))
+#define V_LTSEL_f64(a, b) ((v_f64)_mm256_min_pd((__m256d)(a), (__m256d)(b)))
+#define V_FSEL_f32(m, a, b) ((v_f32)_mm256_blendv_ps((__m256)(b), (__m256)(a), (__m256)(m)))
+#define V_FSEL_f64(m, a, b) ((v_f64)_mm256_blendv_pd((__m256d)(b), (__m256d)(a), (__m256d)(m)))
+#elif defined(__SSE4_1__) && VBYTES == 16
+#include <immintrin.h>
+#define V_GTSEL_f32(a, b) ((v_f32)_mm_max_ps((__m128)(a), (__m128)(b)))
+#define V_LTSEL_f32(a, b) ((v_f32)_mm_min_ps((__m128)(a), (__m128)(b)))
+#define V_GTSEL_f64(a, b) ((v_f64)_mm_max_pd((__m128d)(a), (__m128d)(b)))
+#define V_LTSEL_f64(a, b) ((v_f64)_mm_min_pd((__m128d)(a), (__m128d)(b)))
+#define V_FSEL_f32(m, a, b) ((v_f32)_mm_blendv_ps((__m128)(b), (__m128)(a), (__m128)(m)))
+#define V_FSEL_f64(m, a, b) ((v_f64)_mm_blendv_pd((__m128d)(b), (__m128d)(a), (__m128d)(m)))
+#else
+#define V_GTSEL_f32(a, b) V_SEL(f32, V_GT(f32, a, b), a, b)
+#define V_LTSEL_f32(a, b) V_SEL(f32, V_LT(f32, a, b), a, b)
+#define V_GTSEL_f64(a, b) V_SEL(f64, V_GT(f64, a, b), a, b)
+#define V_LTSEL_f64(a, b) V_SEL(f64, V_LT(f64, a, b), a, b)
+#define V_FSEL_f32(m, a, b) V_SEL(f32, m, a, b)
+#define V_FSEL_f64(m, a, b) V_SEL(f64, m, a, b)
+#endif
+#define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
+#define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
+#define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
 /* 1 where m is set, else 0 (integer T) */
 #define M_TO_ONE(T, m) ((v_##T)((m) & 1))
 /* bitwise and/or of float lanes */

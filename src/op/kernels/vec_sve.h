@@ -95,6 +95,10 @@ VEC_SHR_DEF(u64, svuint64_t, svlsr_n_u64_x)
 #define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
 #define M_XOR(T, a, b) sveor_b_z(VEC_PTRUE(T), a, b)
 #define V_SEL(T, m, a, b) svsel(m, a, b)
+/* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
+#define V_GTSEL(T, a, b) svsel(V_GT(T, a, b), a, b)
+#define V_LTSEL(T, a, b) svsel(V_LT(T, a, b), a, b)
+#define V_FSEL(T, m, a, b) svsel(m, a, b)
 #define M_TO_ONE(T, m) svsel(m, V_SET1(T, 1), V_ZERO(T))
 /* bitwise and/or of float lanes */
 static inline svfloat32_t vec_fbitand_f32(svfloat32_t a, svfloat32_t b)
