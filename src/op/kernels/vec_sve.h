@@ -72,16 +72,15 @@ typedef svfloat64_t v_f64;
 #define V_XOR(T, a, b) sveor_x(VEC_PTRUE(T), a, b)
 #define V_SHL(T, a, n) svlsl_x(VEC_PTRUE(T), a, (uint64_t)(n))
 /* arithmetic for signed tags (svasr), logical for unsigned (svlsr) */
-#define V_SHR(T, a, n) VEC_CAT(vec_shr_, VEC_SFX_##T)(a, n)
-#define VEC_SHR_DEF(SFX, ST, OP)                                                   \
-    static inline ST vec_shr_##SFX(ST a, uint64_t n)                               \
-    {                                                                              \
-        return OP(svptrue_b8(), a, n);                                             \
-    }
-VEC_SHR_DEF(s32, svint32_t, svasr_n_s32_x)
-VEC_SHR_DEF(u32, svuint32_t, svlsr_n_u32_x)
-VEC_SHR_DEF(u64, svuint64_t, svlsr_n_u64_x)
-#undef VEC_SHR_DEF
+#define V_SHR(T, a, n) VEC_SHR_##T(VEC_PTRUE(T), a, (uint64_t)(n))
+#define VEC_SHR_i8 svasr_x
+#define VEC_SHR_i16 svasr_x
+#define VEC_SHR_i32 svasr_x
+#define VEC_SHR_i64 svasr_x
+#define VEC_SHR_u8 svlsr_x
+#define VEC_SHR_u16 svlsr_x
+#define VEC_SHR_u32 svlsr_x
+#define VEC_SHR_u64 svlsr_x
 
 #define V_ZERO(T) VEC_CAT(svdup_n_, VEC_SFX_##T)(0)
 #define V_SET1(T, x) VEC_CAT(svdup_n_, VEC_SFX_##T)((e_##T)(x))
