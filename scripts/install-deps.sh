@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config python3
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   bochs bochsbios bochs-term grub-pc-bin grub-common xorriso mtools
-  linux-perf
+  linux-perf valgrind
 )
 
 missing=()
