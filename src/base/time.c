@@ -10,8 +10,3 @@ uint64_t base_time_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
-
-double base_time_sec(void)
-{
-    return (double)base_time_ns() * 1e-9;
-}

@@ -7,7 +7,4 @@
 /* Nanoseconds from CLOCK_MONOTONIC. */
 uint64_t base_time_ns(void);
 
-/* Seconds as a double, for reporting. */
-double base_time_sec(void);
-
 #endif
