@@ -26,6 +26,9 @@ typedef enum {
     VMPL_ERR_UNSUPPORTED = -6,
     VMPL_ERR_INVALID_SETTING = -7,
     VMPL_ERR_SYSTEM = -8,
+    VMPL_ERR_TYPE_NOT_COMMITTED = -9, /* datatype used for data before commit */
+    VMPL_ERR_OVERFLOW = -10,          /* a size or extent does not fit in 64 bits */
+    VMPL_ERR_TRUNCATE = -11,          /* data range beyond the end of a buffer */
 } vmpl_status_t;
 
 /* Predefined reduction operations (MPI names without the MPI_ prefix). */

@@ -14,6 +14,9 @@ const char *vmpl_status_string(vmpl_status_t status)
     case VMPL_ERR_UNSUPPORTED: return "unsupported";
     case VMPL_ERR_INVALID_SETTING: return "invalid setting value";
     case VMPL_ERR_SYSTEM: return "system call failed";
+    case VMPL_ERR_TYPE_NOT_COMMITTED: return "datatype not committed";
+    case VMPL_ERR_OVERFLOW: return "size overflows 64 bits";
+    case VMPL_ERR_TRUNCATE: return "range beyond the end of the data";
     }
     return "unknown status";
 }

@@ -1,0 +1,134 @@
+/*
+ * Datatype engine internals: the type object and its normalized layout.
+ *
+ * Layout: a tree of three node kinds, each at a byte displacement from the
+ * origin of its parent (for the root: from the element's origin):
+ *   BLOCK  len contiguous bytes
+ *   LOOP   count copies of child, copy i displaced by i * stride bytes
+ *   SEQ    children one after the other in type-map order
+ * Every node knows its packed size; a SEQ keeps the packed offset of each
+ * child, so any byte of the packed stream is found by division and binary
+ * search (resumable partial pack). Commit builds the tree normalized: no
+ * empty nodes, adjacent blocks merged, nested loops folded, SEQs of
+ * regularly repeating children turned into LOOPs. A SEQ of many irregular
+ * BLOCKs is the iovec fallback.
+ */
+#ifndef VMPL_DT_DT_INTERNAL_H
+#define VMPL_DT_DT_INTERNAL_H
+
+#include "dt.h"
+#include "dt_kernel.h"
+
+typedef enum { DT_NODE_BLOCK, DT_NODE_LOOP, DT_NODE_SEQ } dt_node_kind_t;
+
+typedef struct dt_node dt_node_t;
+struct dt_node {
+    dt_node_kind_t kind;
+    int64_t disp; /* from the parent's origin (or the element's) */
+    int64_t size; /* packed bytes */
+    union {
+        struct {
+            int64_t count;
+            int64_t stride;
+            dt_node_t *child;
+            const dt_kernel_t *kernel; /* child is a BLOCK: its strided kernel (commit) */
+        } loop;
+        struct {
+            int64_t n;
+            dt_node_t **child;
+            int64_t *start;  /* packed offset of child k; start[n] == size */
+            int small_blocks; /* every child a BLOCK of at most DT_SMALL_BLOCK bytes */
+        } seq;
+    } u;
+};
+
+/* Blocks up to this length are copied by fixed-size moves in element programs. */
+#define DT_SMALL_BLOCK 32
+
+struct dt_type {
+    int refcount;
+    unsigned named : 1;
+    unsigned committed : 1;
+    unsigned explicit_bounds : 1; /* lb/ub set by resized, sticky in outer types */
+    unsigned has_data_or_bounds : 1;
+
+    dt_combiner_t combiner;
+    int64_t size;
+    int64_t lb, ub;
+    int64_t true_lb, true_ub;
+    int64_t align; /* largest alignment of the basic types inside */
+
+    /* What it was built from (MPI_Type_get_contents); inner types retained. */
+    int num_ints, num_addrs, num_types;
+    dt_count_t *ints;
+    dt_aint_t *addrs;
+    dt_type_t **types;
+
+    /* Subarray and darray: the equivalent type built from simpler constructors. */
+    dt_type_t *equiv;
+
+    dt_node_t *layout; /* normalized, built at commit; NULL while uncommitted or empty */
+    dt_named_t named_id;
+};
+
+/* ---- checked 64-bit arithmetic: nonzero on overflow ---- */
+static inline int dt_mul(int64_t a, int64_t b, int64_t *r)
+{
+    return __builtin_mul_overflow(a, b, r);
+}
+static inline int dt_add(int64_t a, int64_t b, int64_t *r)
+{
+    return __builtin_add_overflow(a, b, r);
+}
+
+/* ---- type objects (dt_type.c) ---- */
+vmpl_status_t dt_type_alloc(dt_combiner_t combiner, int num_ints, int num_addrs, int num_types,
+                            dt_type_t **type_p);
+void dt_type_free_storage(dt_type_t *type);
+
+/* Bounds accumulation over the copies of an inner type (dt_bounds.c). */
+typedef struct {
+    int any;       /* some copy carries data or explicit bounds */
+    int any_data;  /* some copy carries data */
+    int64_t lb, ub, true_lb, true_ub;
+    int64_t size;
+    int64_t align;
+    int explicit_bounds;
+    int overflow;
+} dt_bounds_t;
+
+void dt_bounds_init(dt_bounds_t *b);
+/* count copies of type, copy i at disp + i * stride bytes. */
+void dt_bounds_add(dt_bounds_t *b, const dt_type_t *type, int64_t disp, int64_t count,
+                   int64_t stride);
+/* Fills size/bounds/align of type; struct types get MPI's alignment padding. */
+vmpl_status_t dt_bounds_apply(const dt_bounds_t *b, dt_type_t *type, int pad_to_alignment);
+
+/* ---- subarray/darray composition (dt_subarray.c) ---- */
+/* Wraps *t_p as one array dimension: nruns runs (lens[k] copies of *t_p at element offs[k]). */
+vmpl_status_t dt_subarray_wrap_dimension(dt_type_t **t_p, int64_t nruns, const dt_count_t lens[],
+                                         const int64_t offs[], int64_t gsize);
+/* A type reporting combiner/old over an equivalent composition (which it keeps). */
+vmpl_status_t dt_subarray_adopt_equiv(dt_combiner_t combiner, int num_ints, dt_type_t *old,
+                                      dt_type_t *equiv, dt_type_t **t_p);
+
+/* ---- layout (dt_layout.c) ---- */
+dt_node_t *dt_node_block(int64_t disp, int64_t len);
+dt_node_t *dt_node_loop(int64_t disp, int64_t count, int64_t stride, dt_node_t *child);
+/* Takes ownership of children[] entries (not of the array). */
+dt_node_t *dt_node_seq(int64_t n, dt_node_t **children);
+void dt_node_free(dt_node_t *node);
+dt_node_t *dt_node_clone(const dt_node_t *node);
+/* Sentinel returned by the node builders on allocation failure. */
+extern dt_node_t dt_node_nomem;
+
+/* Builds the normalized layout of one element of type (NULL when empty). */
+vmpl_status_t dt_layout_build(const dt_type_t *type, dt_node_t **layout_p);
+/* Attaches kernels to every strided leaf loop. */
+void dt_layout_select_kernels(dt_node_t *node);
+
+/* ---- pack walker (dt_pack.c) ---- */
+void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,
+             int unpack);
+
+#endif

@@ -1,0 +1,67 @@
+/*
+ * Strided-copy kernels: the inner loops of pack and unpack.
+ *
+ * Every innermost loop of a normalized layout is "nblocks blocks of blen
+ * bytes, block i at base + i * stride" (stride may be negative or smaller
+ * than blen only when blocks do not overlap in the direction copied).
+ * pack copies them into a contiguous buffer, unpack copies them back:
+ *
+ *   pack:   dst[i*blen .. +blen)    = src[i*stride .. +blen)
+ *   unpack: dst[i*stride .. +blen)  = src[i*blen .. +blen)
+ *
+ * A kernel is one method (scalar moves, wide vector copies, gather and
+ * scatter instructions, or register shuffles for short regular strides)
+ * compiled for one ISA. It may read the gaps between blocks (inside
+ * [first block, end of last block)) but nothing outside that span, and it
+ * writes only the bytes of the blocks (unpack uses masked stores, never a
+ * read-modify-write of the gaps, which belong to the application). Kernels
+ * make no libc calls: the freestanding AVX-512 harness runs them.
+ *
+ * A kernel declares which (blen, stride) it handles; the engine picks,
+ * per block-length class, the fastest usable kernel (dt_kernel_select.c,
+ * a one-time calibration on the running CPU, or VMPL_DT_METHOD).
+ */
+#ifndef VMPL_DT_DT_KERNEL_H
+#define VMPL_DT_DT_KERNEL_H
+
+#include <vmpl.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void (*dt_pack_fn_t)(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                             size_t blen, size_t nblocks);
+typedef void (*dt_unpack_fn_t)(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                               size_t blen, size_t nblocks);
+
+typedef enum {
+    DT_METHOD_SCALAR,  /* fixed-size moves per block */
+    DT_METHOD_VECTOR,  /* multi-vector copies per block (large blocks) */
+    DT_METHOD_GATHER,  /* gather/scatter (or structure load/store) instructions */
+    DT_METHOD_SHUFFLE, /* contiguous loads, register permutes, contiguous stores */
+    DT_METHOD_COUNT
+} dt_method_t;
+
+typedef struct {
+    const char *name; /* "avx2-shuffle" */
+    dt_method_t method;
+    vmpl_isa_t isa;
+    /* Whether the kernel handles this shape (blen > 0, nblocks > 0). */
+    int (*applies)(size_t blen, ptrdiff_t stride);
+    dt_pack_fn_t pack;
+    dt_unpack_fn_t unpack;
+} dt_kernel_t;
+
+/* Reference kernels: any shape; the oracle of the kernel tests. */
+void dt_reference_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                       size_t blen, size_t nblocks);
+void dt_reference_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                         size_t blen, size_t nblocks);
+
+/* Kernels compiled for this architecture, usable or not, NULL-terminated, best ISA first. */
+const dt_kernel_t *const *dt_kernels_all(void);
+
+/* The kernel pair to use for one shape (fixed after the first call per class). */
+const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride);
+
+#endif

@@ -1,0 +1,262 @@
+/*
+ * Pack and unpack: a walk of the normalized layout over one byte range of
+ * the packed stream. Any start offset is found by division (loops) and
+ * binary search (sequences), so the walk keeps no state between calls;
+ * innermost loops over blocks go to the strided kernels, sequences of
+ * small blocks to fixed-size moves.
+ */
+#include "dt_internal.h"
+
+#include <base/log.h>
+
+#include <string.h>
+
+/* n <= DT_SMALL_BLOCK bytes by at most two overlapping fixed-size moves. */
+static inline void copy_small(char *d, const char *s, int64_t n)
+{
+    if (n >= 16) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(d, s, 2);
+        memcpy(d + n - 2, s + n - 2, 2);
+    } else if (n) {
+        *d = *s;
+    }
+}
+
+static inline void xfer(char *user, char *packed, int64_t len, int unpack)
+{
+    if (len <= DT_SMALL_BLOCK)
+        unpack ? copy_small(user, packed, len) : copy_small(packed, user, len);
+    else
+        unpack ? memcpy(user, packed, (size_t)len) : memcpy(packed, user, (size_t)len);
+}
+
+static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,
+                      int unpack);
+
+/* Whole elements of a loop over a sequence of small blocks: an element program. */
+static void walk_small_blocks(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                              char **packed, int unpack)
+{
+    dt_node_t *const *child = seq->u.seq.child;
+    int64_t nblocks = seq->u.seq.n;
+    char *p = *packed;
+
+    for (int64_t i = 0; i < count; i++) {
+        char *element = first + i * stride;
+        for (int64_t k = 0; k < nblocks; k++) {
+            xfer(element + child[k]->disp, p, child[k]->size, unpack);
+            p += child[k]->size;
+        }
+    }
+    *packed = p;
+}
+
+static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t nfull,
+                         char **packed, int unpack)
+{
+    const dt_node_t *block = loop->u.loop.child;
+    int64_t stride = loop->u.loop.stride;
+    const dt_kernel_t *k = loop->u.loop.kernel;
+
+    if (!k)
+        k = dt_kernel_select((size_t)block->size, stride);
+    if (unpack)
+        k->unpack(first + i * stride, stride, *packed, (size_t)block->size, (size_t)nfull);
+    else
+        k->pack(*packed, first + i * stride, stride, (size_t)block->size, (size_t)nfull);
+    *packed += nfull * block->size;
+}
+
+static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len, char **packed,
+                      int unpack)
+{
+    const dt_node_t *child = n->u.loop.child;
+    int64_t csize = child->size, stride = n->u.loop.stride;
+    int64_t i = skip / csize, off = skip % csize, part, nfull;
+
+    if (child->kind == DT_NODE_BLOCK) {
+        char *first = base + child->disp;
+        if (off) {
+            part = csize - off < len ? csize - off : len;
+            xfer(first + i * stride + off, *packed, part, unpack);
+            *packed += part;
+            len -= part;
+            i++;
+        }
+        if ((nfull = len / csize) > 0) {
+            walk_strided(n, first, i, nfull, packed, unpack);
+            i += nfull;
+            len -= nfull * csize;
+        }
+        if (len) {
+            xfer(first + i * stride, *packed, len, unpack);
+            *packed += len;
+        }
+        return;
+    }
+    while (len > 0) {
+        if (off == 0 && child->kind == DT_NODE_SEQ && child->u.seq.small_blocks &&
+            (nfull = len / csize) > 0) {
+            walk_small_blocks(child, base + i * stride + child->disp, stride, nfull, packed, unpack);
+            i += nfull;
+            len -= nfull * csize;
+            continue;
+        }
+        part = csize - off < len ? csize - off : len;
+        walk_node(child, base + i * stride, off, part, packed, unpack);
+        len -= part;
+        off = 0;
+        i++;
+    }
+}
+
+static void walk_seq(const dt_node_t *n, char *base, int64_t skip, int64_t len, char **packed,
+                     int unpack)
+{
+    const int64_t *start = n->u.seq.start;
+    int64_t lo = 0, hi = n->u.seq.n - 1;
+
+    while (lo < hi) { /* last child starting at or before skip */
+        int64_t mid = (lo + hi + 1) / 2;
+        if (start[mid] <= skip)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    for (int64_t k = lo; len > 0; k++) {
+        int64_t off = skip - start[k], part = start[k + 1] - skip;
+        if (part > len)
+            part = len;
+        walk_node(n->u.seq.child[k], base, off, part, packed, unpack);
+        skip += part;
+        len -= part;
+    }
+}
+
+static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,
+                      int unpack)
+{
+    char *base = origin + n->disp;
+
+    switch (n->kind) {
+    case DT_NODE_BLOCK:
+        xfer(base + skip, *packed, len, unpack);
+        *packed += len;
+        break;
+    case DT_NODE_LOOP:
+        walk_loop(n, base, skip, len, packed, unpack);
+        break;
+    case DT_NODE_SEQ:
+        walk_seq(n, base, skip, len, packed, unpack);
+        break;
+    }
+}
+
+void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,
+             int unpack)
+{
+    walk_node(node, (char *)origin, skip, len, &packed, unpack);
+}
+
+/* Argument checks shared by pack and unpack; *total_p is the stream length. */
+static vmpl_status_t range_check(const dt_type_t *type, dt_count_t count, size_t offset,
+                                 size_t len, const void *packed, const char *who)
+{
+    int64_t total, end;
+
+    if (!type) {
+        base_error("dt", "%s: null datatype", who);
+        return VMPL_ERR_INVALID_TYPE;
+    }
+    if (!type->committed) {
+        base_error("dt", "%s: datatype not committed", who);
+        return VMPL_ERR_TYPE_NOT_COMMITTED;
+    }
+    if (count < 0) {
+        base_error("dt", "%s: negative count %lld", who, (long long)count);
+        return VMPL_ERR_INVALID_ARG;
+    }
+    if (dt_mul(count, type->size, &total)) {
+        base_error("dt", "%s: %lld elements of %lld bytes overflow 64 bits", who,
+                   (long long)count, (long long)type->size);
+        return VMPL_ERR_OVERFLOW;
+    }
+    if (offset > (size_t)INT64_MAX || len > (size_t)INT64_MAX ||
+        dt_add((int64_t)offset, (int64_t)len, &end) || end > total) {
+        base_error("dt", "%s: bytes [%zu, +%zu) beyond the %lld-byte packed data", who, offset,
+                   len, (long long)total);
+        return VMPL_ERR_TRUNCATE;
+    }
+    if (len && !packed) {
+        base_error("dt", "%s: null packed buffer", who);
+        return VMPL_ERR_INVALID_ARG;
+    }
+    return VMPL_OK;
+}
+
+/* The range over count elements: a loop of count copies at the type's extent. */
+static void transfer(const dt_type_t *type, dt_count_t count, char *user, size_t offset,
+                     char *packed, size_t len, int unpack)
+{
+    const dt_node_t *layout = type->layout;
+    int64_t extent = type->ub - type->lb;
+    dt_node_t elements;
+
+    if (len == 0)
+        return;
+    if (layout->kind == DT_NODE_BLOCK && extent == layout->size) {
+        user += layout->disp + (int64_t)offset; /* elements tile one run */
+        unpack ? memcpy(user, packed, len) : memcpy(packed, user, len);
+        return;
+    }
+    if (count == 1) {
+        dt_walk(layout, user, (int64_t)offset, (int64_t)len, packed, unpack);
+        return;
+    }
+    elements = (dt_node_t){.kind = DT_NODE_LOOP, .size = count * type->size,
+                           .u.loop = {.count = count, .stride = extent, .child = (dt_node_t *)layout}};
+    dt_walk(&elements, user, (int64_t)offset, (int64_t)len, packed, unpack);
+}
+
+vmpl_status_t dt_pack_size(const dt_type_t *type, dt_count_t count, size_t *size_p)
+{
+    int64_t total;
+
+    if (!type)
+        return VMPL_ERR_INVALID_TYPE;
+    if (count < 0)
+        return VMPL_ERR_INVALID_ARG;
+    if (dt_mul(count, type->size, &total))
+        return VMPL_ERR_OVERFLOW;
+    *size_p = (size_t)total;
+    return VMPL_OK;
+}
+
+vmpl_status_t dt_pack(const dt_type_t *type, dt_count_t count, const void *inbuf, size_t offset,
+                      void *out, size_t len)
+{
+    vmpl_status_t status = range_check(type, count, offset, len, out, "pack");
+
+    if (status == VMPL_OK)
+        transfer(type, count, (char *)inbuf, offset, out, len, 0);
+    return status;
+}
+
+vmpl_status_t dt_unpack(const dt_type_t *type, dt_count_t count, void *outbuf, size_t offset,
+                        const void *in, size_t len)
+{
+    vmpl_status_t status = range_check(type, count, offset, len, in, "unpack");
+
+    if (status == VMPL_OK)
+        transfer(type, count, outbuf, offset, (char *)in, len, 1);
+    return status;
+}

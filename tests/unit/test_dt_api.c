@@ -1,0 +1,285 @@
+/*
+ * The datatype engine against hand-computed answers: sizes and bounds of
+ * each constructor, the normalized layout of the benchmark layouts, pack
+ * and partial pack byte for byte, contents round trip, reference counts
+ * and every argument error. The random conformance test (test_dt_random)
+ * covers breadth; these pin the semantics a shared mistake would hide.
+ */
+#include "dt/dt.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+static unsigned long passed, failed;
+
+#define CHECK(cond, ...)                                                                      \
+    do {                                                                                      \
+        if (cond) {                                                                           \
+            passed++;                                                                         \
+        } else {                                                                              \
+            failed++;                                                                         \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
+            printf(__VA_ARGS__);                                                              \
+            printf("\n");                                                                     \
+        }                                                                                     \
+    } while (0)
+
+static dt_type_t *INT, *DOUBLE, *CHAR;
+
+static void check_bounds(const dt_type_t *t, int64_t size, int64_t lb, int64_t extent,
+                         int64_t tlb, int64_t textent, const char *what)
+{
+    dt_aint_t l, e;
+
+    CHECK(dt_type_size(t) == size, "%s: size %lld, want %lld", what, (long long)dt_type_size(t),
+          (long long)size);
+    dt_type_extent(t, &l, &e);
+    CHECK(l == lb && e == extent, "%s: lb %lld extent %lld, want %lld %lld", what, (long long)l,
+          (long long)e, (long long)lb, (long long)extent);
+    dt_type_true_extent(t, &l, &e);
+    CHECK(l == tlb && e == textent, "%s: true lb %lld extent %lld, want %lld %lld", what,
+          (long long)l, (long long)e, (long long)tlb, (long long)textent);
+}
+
+static int layout_is(const dt_type_t *t, const char *want)
+{
+    char text[512];
+
+    dt_type_describe(t, text, sizeof(text));
+    if (!strstr(text, want)) {
+        printf("  layout: %s\n  wanted: %s\n", text, want);
+        return 0;
+    }
+    return 1;
+}
+
+/* vector(count 4, blocklen 2, stride 3, int): the seeds' case. */
+static void test_vector(void)
+{
+    int in[12], out[8], back[12];
+    dt_type_t *v;
+
+    for (int i = 0; i < 12; i++)
+        in[i] = 100 + i;
+    CHECK(dt_type_vector(4, 2, 3, INT, &v) == VMPL_OK, "vector");
+    check_bounds(v, 32, 0, 44, 0, 44, "vector(4,2,3,int)");
+    CHECK(dt_pack(v, 1, in, 0, out, 32) == VMPL_ERR_TYPE_NOT_COMMITTED, "pack uncommitted");
+    CHECK(dt_type_commit(v) == VMPL_OK, "commit");
+    CHECK(layout_is(v, "loop 4 x 12 @0 { block 8 @0 }"), "vector layout");
+    CHECK(dt_pack(v, 1, in, 0, out, 32) == VMPL_OK, "pack");
+    {
+        const int want[8] = {100, 101, 103, 104, 106, 107, 109, 110};
+        CHECK(!memcmp(out, want, sizeof(want)), "vector packed values");
+    }
+    /* bytes [6, 19): starts inside element 0's second int */
+    memset(out, 0, sizeof(out));
+    CHECK(dt_pack(v, 1, in, 6, (char *)out + 6, 13) == VMPL_OK, "partial pack");
+    CHECK(!memcmp((char *)out + 6, (char *)(int[]){0, 101, 103, 104, 106} + 6, 13),
+          "partial pack bytes");
+    memset(back, 0xee, sizeof(back));
+    CHECK(dt_pack(v, 1, in, 0, out, 32) == VMPL_OK, "pack again");
+    CHECK(dt_unpack(v, 1, back, 0, out, 20) == VMPL_OK && dt_unpack(v, 1, back, 20, (char *)out + 20, 12) == VMPL_OK,
+          "unpack in two pieces");
+    for (int i = 0; i < 11; i++)
+        CHECK(back[i] == (i % 3 == 2 ? (int)0xeeeeeeee : 100 + i), "unpack element %d = %d", i,
+              back[i]);
+    CHECK(back[11] == (int)0xeeeeeeee, "unpack wrote past the type");
+    dt_type_release(v);
+}
+
+/* Folding: contiguous of a vector whose extent tiles it, nested vectors, tiled blocks. */
+static void test_normalization(void)
+{
+    dt_type_t *col, *face, *c, *v, *idx, *r;
+    const dt_count_t bl[4] = {2, 0, 2, 2}, disp[4] = {0, 7, 3, 6};
+    const dt_count_t blm[3] = {1, 1, 3}, dispm[3] = {0, 1, 5};
+
+    CHECK(dt_type_vector(8, 1, 8, DOUBLE, &col) == VMPL_OK, "column");
+    CHECK(dt_type_hvector(8, 1, 512, col, &face) == VMPL_OK, "face");
+    check_bounds(face, 512, 0, 7 * 512 + 7 * 64 + 8, 0, 7 * 512 + 7 * 64 + 8, "face");
+    dt_type_commit(face);
+    CHECK(layout_is(face, "loop 64 x 64 @0 { block 8 @0 }"), "nested vectors folded");
+
+    CHECK(dt_type_vector(4, 3, 3, INT, &v) == VMPL_OK && dt_type_commit(v) == VMPL_OK,
+          "tiled vector");
+    CHECK(layout_is(v, "block 48 @0"), "vector with stride == blocklen is one block");
+    CHECK(dt_type_contiguous(5, col, &c) == VMPL_OK && dt_type_commit(c) == VMPL_OK,
+          "contiguous of column");
+    /* column extent is 7*64+8 = 456: copies do not tile the strided pattern */
+    CHECK(layout_is(c, "loop 5 x 456 @0 { loop 8 x 64 @0 { block 8 @0 }"), "contiguous(column)");
+
+    CHECK(dt_type_indexed(4, bl, disp, INT, &idx) == VMPL_OK && dt_type_commit(idx) == VMPL_OK,
+          "indexed");
+    CHECK(layout_is(idx, "loop 3 x 12 @0 { block 8 @0 }"), "zero block dropped, run folded");
+    CHECK(dt_type_indexed(3, blm, dispm, INT, &r) == VMPL_OK && dt_type_commit(r) == VMPL_OK,
+          "indexed merge");
+    CHECK(layout_is(r, "seq 2 @0 [ block 8 @0, block 12 @20 ]"), "touching blocks merged");
+    dt_type_release(r);
+    dt_type_release(idx);
+    dt_type_release(c);
+    dt_type_release(v);
+    dt_type_release(face);
+    dt_type_release(col);
+}
+
+struct mixed {
+    int a;
+    double b;
+    char c[3];
+};
+
+static void test_struct(void)
+{
+    const dt_count_t bl[3] = {1, 1, 3};
+    const dt_aint_t disp[3] = {offsetof(struct mixed, a), offsetof(struct mixed, b),
+                               offsetof(struct mixed, c)};
+    dt_type_t *const types[3] = {INT, DOUBLE, CHAR};
+    struct mixed in[3] = {{1, 2.5, "ab"}, {3, 4.5, "cd"}, {5, 6.5, "ef"}}, back[3];
+    char out[45], want[45];
+    dt_type_t *s;
+
+    CHECK(dt_type_struct(3, bl, disp, types, &s) == VMPL_OK && dt_type_commit(s) == VMPL_OK,
+          "struct");
+    check_bounds(s, 15, 0, sizeof(struct mixed), 0, 19, "struct padded to alignment");
+    CHECK(layout_is(s, "seq 2 @0 [ block 4 @0, block 11 @8 ]"), "struct layout: double and chars touch");
+    for (int i = 0; i < 3; i++) {
+        memcpy(want + 15 * i, &in[i].a, 4);
+        memcpy(want + 15 * i + 4, &in[i].b, 8);
+        memcpy(want + 15 * i + 12, in[i].c, 3);
+    }
+    CHECK(dt_pack(s, 3, in, 0, out, 45) == VMPL_OK && !memcmp(out, want, 45), "struct pack");
+    memset(out, 0, sizeof(out));
+    for (int off = 0; off < 45; off += 7)
+        dt_pack(s, 3, in, (size_t)off, out + off, (size_t)(off + 7 > 45 ? 45 - off : 7));
+    CHECK(!memcmp(out, want, 45), "struct packed in 7-byte pieces");
+    memset(back, 0, sizeof(back));
+    CHECK(dt_unpack(s, 3, back, 0, want, 45) == VMPL_OK, "struct unpack");
+    for (int i = 0; i < 3; i++)
+        CHECK(back[i].a == in[i].a && back[i].b == in[i].b && !memcmp(back[i].c, in[i].c, 3),
+              "struct unpack element %d", i);
+    dt_type_release(s);
+}
+
+static void test_resized_and_pairs(void)
+{
+    dt_type_t *r, *di = dt_named(DT_DOUBLE_INT), *si = dt_named(DT_SHORT_INT), *c;
+
+    check_bounds(di, 12, 0, 16, 0, 12, "MPI_DOUBLE_INT");
+    check_bounds(si, 6, 0, 8, 0, 8, "MPI_SHORT_INT");
+    check_bounds(dt_named(DT_LONG_DOUBLE), sizeof(long double), 0, sizeof(long double), 0,
+                 sizeof(long double), "MPI_LONG_DOUBLE");
+    CHECK(dt_type_resized(INT, -4, 16, &r) == VMPL_OK, "resized");
+    check_bounds(r, 4, -4, 16, 0, 4, "resized(int, -4, 16)");
+    CHECK(dt_type_contiguous(3, r, &c) == VMPL_OK && dt_type_commit(c) == VMPL_OK, "contig");
+    check_bounds(c, 12, -4, 48, 0, 36, "contiguous(3, resized)");
+    CHECK(layout_is(c, "loop 3 x 16 @0 { block 4 @0 }"), "resized layout");
+    dt_type_release(r); /* c keeps it alive */
+    {
+        int in[24], out[6];
+        const int want[6] = {0, 4, 8, 12, 16, 20}; /* element 1 starts at the extent, 48 bytes */
+        for (int i = 0; i < 24; i++)
+            in[i] = i;
+        CHECK(dt_pack(c, 2, in, 0, out, 24) == VMPL_OK, "pack after inner released");
+        CHECK(!memcmp(out, want, sizeof(want)), "resized values %d %d %d %d", out[0], out[1],
+              out[3], out[5]);
+    }
+    dt_type_release(c);
+}
+
+static void test_subarray_darray(void)
+{
+    const dt_count_t sizes[2] = {4, 6}, subs[2] = {2, 3}, starts[2] = {1, 2};
+    dt_type_t *sub, *dar;
+    int a[24], out[6];
+
+    for (int i = 0; i < 24; i++)
+        a[i] = i;
+    CHECK(dt_type_subarray(2, sizes, subs, starts, DT_ORDER_C, INT, &sub) == VMPL_OK &&
+              dt_type_commit(sub) == VMPL_OK, "subarray");
+    check_bounds(sub, 24, 0, 96, 32, 36, "subarray 4x6 [1:3, 2:5]");
+    CHECK(dt_pack(sub, 1, a, 0, out, 24) == VMPL_OK, "subarray pack");
+    CHECK(out[0] == 8 && out[2] == 10 && out[3] == 14 && out[5] == 16, "subarray values %d %d %d %d",
+          out[0], out[2], out[3], out[5]);
+    dt_type_release(sub);
+
+    /* 4x6 on a 2x2 grid, rank 3 = coords (1,1): block rows 2..3, cyclic(2) columns 2,3 */
+    {
+        const dt_count_t gs[2] = {4, 6}, dargs[2] = {DT_DISTRIBUTE_DFLT_DARG, 2};
+        const int dist[2] = {DT_DISTRIBUTE_BLOCK, DT_DISTRIBUTE_CYCLIC}, ps[2] = {2, 2};
+        int want[4] = {14, 15, 20, 21};
+        CHECK(dt_type_darray(4, 3, 2, gs, dist, dargs, ps, DT_ORDER_C, INT, &dar) == VMPL_OK &&
+                  dt_type_commit(dar) == VMPL_OK, "darray");
+        check_bounds(dar, 16, 0, 96, 56, 32, "darray");
+        CHECK(dt_pack(dar, 1, a, 0, out, 16) == VMPL_OK && !memcmp(out, want, 16),
+              "darray values %d %d %d %d", out[0], out[1], out[2], out[3]);
+        dt_type_release(dar);
+    }
+}
+
+static void test_contents(void)
+{
+    const dt_count_t bl[2] = {1, 2};
+    const dt_aint_t disp[2] = {-8, 16};
+    dt_count_t ints[8];
+    dt_aint_t addrs[4];
+    dt_type_t *types[2], *h;
+    dt_envelope_t env;
+
+    CHECK(dt_type_hindexed(2, bl, disp, DOUBLE, &h) == VMPL_OK, "hindexed");
+    check_bounds(h, 24, -8, 40, -8, 40, "hindexed negative displacement");
+    CHECK(dt_type_envelope(h, &env) == VMPL_OK && env.combiner == DT_COMBINER_HINDEXED &&
+              env.num_integers == 3 && env.num_addresses == 2 && env.num_datatypes == 1,
+          "envelope");
+    CHECK(dt_type_contents(h, 8, 4, 2, ints, addrs, types) == VMPL_OK && ints[0] == 2 &&
+              ints[1] == 1 && ints[2] == 2 && addrs[0] == -8 && addrs[1] == 16 &&
+              types[0] == DOUBLE, "contents");
+    CHECK(dt_type_contents(h, 2, 4, 2, ints, addrs, types) == VMPL_ERR_INVALID_ARG,
+          "short integer array");
+    CHECK(dt_type_contents(DOUBLE, 8, 4, 2, ints, addrs, types) == VMPL_ERR_INVALID_TYPE,
+          "contents of a named type");
+    dt_type_release(h);
+}
+
+static void test_errors(void)
+{
+    dt_type_t *t = NULL, *v;
+    const dt_count_t one = 1;
+    char buf[16];
+    size_t n;
+
+    CHECK(dt_type_contiguous(-1, INT, &t) == VMPL_ERR_INVALID_ARG && !t, "negative count");
+    CHECK(dt_type_vector(2, -1, 3, INT, &t) == VMPL_ERR_INVALID_ARG, "negative blocklen");
+    CHECK(dt_type_contiguous(2, NULL, &t) == VMPL_ERR_INVALID_TYPE, "null old type");
+    CHECK(dt_type_indexed(1, &one, NULL, INT, &t) == VMPL_ERR_INVALID_ARG, "null displacements");
+    CHECK(dt_type_vector(INT64_MAX / 2, 1, 4, INT, &t) == VMPL_ERR_OVERFLOW && !t,
+          "size overflow");
+    CHECK(dt_type_hvector(3, 1, INT64_MAX / 2, INT, &t) == VMPL_ERR_OVERFLOW, "extent overflow");
+    CHECK(dt_type_resized(INT, INT64_MAX, 8, &t) == VMPL_ERR_OVERFLOW, "resized overflow");
+    CHECK(dt_type_vector(2, 1, 2, INT, &v) == VMPL_OK && dt_type_commit(v) == VMPL_OK, "v");
+    CHECK(dt_pack(v, -1, buf, 0, buf, 0) == VMPL_ERR_INVALID_ARG, "pack negative count");
+    CHECK(dt_pack(v, 1, buf, 4, buf, 5) == VMPL_ERR_TRUNCATE, "pack past the end");
+    CHECK(dt_pack(v, INT64_MAX / 4, buf, 0, buf, 1) == VMPL_ERR_OVERFLOW, "pack count overflow");
+    CHECK(dt_pack(NULL, 1, buf, 0, buf, 1) == VMPL_ERR_INVALID_TYPE, "pack null type");
+    CHECK(dt_type_commit(NULL) == VMPL_ERR_INVALID_TYPE, "commit null");
+    n = dt_type_describe(v, buf, 8);
+    CHECK(n > 8 && strlen(buf) == 7, "describe truncates (%zu)", n);
+    CHECK(dt_named(DT_NAMED_COUNT) == NULL, "named out of range");
+    dt_type_release(v);
+}
+
+int main(void)
+{
+    INT = dt_named(DT_INT);
+    DOUBLE = dt_named(DT_DOUBLE);
+    CHAR = dt_named(DT_CHAR);
+    test_vector();
+    test_normalization();
+    test_struct();
+    test_resized_and_pairs();
+    test_subarray_darray();
+    test_contents();
+    test_errors();
+    printf("%lu passed, %lu failed\n", passed, failed);
+    return failed != 0;
+}
