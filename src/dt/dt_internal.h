@@ -38,12 +38,20 @@ struct dt_node {
             dt_node_t **child;
             int64_t *start;  /* packed offset of child k; start[n] == size */
             int small_blocks; /* every child a BLOCK of at most DT_SMALL_BLOCK bytes */
+            struct dt_piece *pieces; /* small_blocks: the blocks as a flat program */
+            int64_t widest;          /* small_blocks: longest block */
         } seq;
     } u;
 };
 
 /* Blocks up to this length are copied by fixed-size moves in element programs. */
 #define DT_SMALL_BLOCK 32
+
+/* One block of an element program: where it sits and how long it is. */
+typedef struct dt_piece {
+    int64_t disp;
+    int64_t len;
+} dt_piece_t;
 
 struct dt_type {
     int refcount;
@@ -126,6 +134,16 @@ extern dt_node_t dt_node_nomem;
 vmpl_status_t dt_layout_build(const dt_type_t *type, dt_node_t **layout_p);
 /* Attaches kernels to every strided leaf loop. */
 void dt_layout_select_kernels(dt_node_t *node);
+
+/* ---- element programs for sequences of small blocks (dt_pack_small.c) ---- */
+/* count whole elements of seq, element i at first + i * stride. */
+void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                   char **packed);
+void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                     char **packed);
+/* Bytes [off, off + len) of one element, starting inside block k. */
+void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+                        char **packed, int unpack);
 
 /* ---- pack walker (dt_pack.c) ---- */
 void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,

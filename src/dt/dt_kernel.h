@@ -12,7 +12,9 @@
  * A kernel is one method (scalar moves, wide vector copies, gather and
  * scatter instructions, or register shuffles for short regular strides)
  * compiled for one ISA. It may read the gaps between blocks (inside
- * [first block, end of last block)) but nothing outside that span, and it
+ * [first block, end of last block)) when a gap is shorter than a page (so
+ * every page it touches holds block bytes and is mapped), but nothing
+ * outside that span, and it
  * writes only the bytes of the blocks (unpack uses masked stores, never a
  * read-modify-write of the gaps, which belong to the application). Kernels
  * make no libc calls: the freestanding AVX-512 harness runs them.

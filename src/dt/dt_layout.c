@@ -42,6 +42,7 @@ void dt_node_free(dt_node_t *node)
             dt_node_free(node->u.seq.child[k]);
         free(node->u.seq.child);
         free(node->u.seq.start);
+        free(node->u.seq.pieces);
     }
     free(node);
 }
@@ -135,8 +136,15 @@ static dt_node_t *seq_make(int64_t n, dt_node_t **list)
     }
     s->u.seq.start[n] = offset;
     s->u.seq.n = n;
-    s->u.seq.small_blocks = small;
     s->size = offset;
+    if (small && (s->u.seq.pieces = malloc((size_t)n * sizeof(dt_piece_t)))) {
+        s->u.seq.small_blocks = 1;
+        for (int64_t k = 0; k < n; k++) {
+            s->u.seq.pieces[k] = (dt_piece_t){list[k]->disp, list[k]->size};
+            if (list[k]->size > s->u.seq.widest)
+                s->u.seq.widest = list[k]->size;
+        }
+    }
     return s;
 }
 

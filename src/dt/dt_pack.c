@@ -42,24 +42,6 @@ static inline void xfer(char *user, char *packed, int64_t len, int unpack)
 static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,
                       int unpack);
 
-/* Whole elements of a loop over a sequence of small blocks: an element program. */
-static void walk_small_blocks(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                              char **packed, int unpack)
-{
-    dt_node_t *const *child = seq->u.seq.child;
-    int64_t nblocks = seq->u.seq.n;
-    char *p = *packed;
-
-    for (int64_t i = 0; i < count; i++) {
-        char *element = first + i * stride;
-        for (int64_t k = 0; k < nblocks; k++) {
-            xfer(element + child[k]->disp, p, child[k]->size, unpack);
-            p += child[k]->size;
-        }
-    }
-    *packed = p;
-}
-
 static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t nfull,
                          char **packed, int unpack)
 {
@@ -106,7 +88,10 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
     while (len > 0) {
         if (off == 0 && child->kind == DT_NODE_SEQ && child->u.seq.small_blocks &&
             (nfull = len / csize) > 0) {
-            walk_small_blocks(child, base + i * stride + child->disp, stride, nfull, packed, unpack);
+            if (unpack)
+                dt_small_unpack(child, base + i * stride + child->disp, stride, nfull, packed);
+            else
+                dt_small_pack(child, base + i * stride + child->disp, stride, nfull, packed);
             i += nfull;
             len -= nfull * csize;
             continue;
@@ -131,6 +116,10 @@ static void walk_seq(const dt_node_t *n, char *base, int64_t skip, int64_t len, 
             lo = mid;
         else
             hi = mid - 1;
+    }
+    if (n->u.seq.small_blocks) {
+        dt_small_seq_range(n, base, lo, skip - start[lo], len, packed, unpack);
+        return;
     }
     for (int64_t k = lo; len > 0; k++) {
         int64_t off = skip - start[k], part = start[k + 1] - skip;
