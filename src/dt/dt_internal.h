@@ -40,6 +40,7 @@ struct dt_node {
             int small_blocks; /* every child a BLOCK of at most DT_SMALL_BLOCK bytes */
             struct dt_piece *pieces; /* small_blocks: the blocks as a flat program */
             int64_t widest;          /* small_blocks: longest block */
+            struct dt_shuffle *shuffle; /* small_blocks in one 32-byte window (commit) */
         } seq;
     } u;
 };
@@ -141,6 +142,8 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
                    char **packed);
 void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
                      char **packed);
+/* Commit: prepares the element shuffle when the CPU and the blocks allow it. */
+void dt_small_prepare(dt_node_t *seq);
 /* Bytes [off, off + len) of one element, starting inside block k. */
 void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
                         char **packed, int unpack);

@@ -43,6 +43,7 @@ void dt_node_free(dt_node_t *node)
         free(node->u.seq.child);
         free(node->u.seq.start);
         free(node->u.seq.pieces);
+        free(node->u.seq.shuffle);
     }
     free(node);
 }

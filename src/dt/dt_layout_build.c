@@ -112,6 +112,7 @@ void dt_layout_select_kernels(dt_node_t *node)
             node->u.loop.kernel = dt_kernel_select((size_t)child->size, node->u.loop.stride);
         dt_layout_select_kernels(child);
     } else if (node->kind == DT_NODE_SEQ) {
+        dt_small_prepare(node);
         for (int64_t k = 0; k < node->u.seq.n; k++)
             dt_layout_select_kernels(node->u.seq.child[k]);
     }

@@ -11,6 +11,11 @@
  * overlapping fixed-size moves.
  */
 #include "dt_internal.h"
+#include "dt_pack_shuffle.h"
+
+#include <base/cpu.h>
+
+#include <stdlib.h>
 
 #include <stdint.h>
 #include <string.h>
@@ -75,12 +80,19 @@ PACK_WIDE(32)
         }                                                                                     \
         for (int64_t i = 0; i < count; i++, p += size) {                                      \
             const char *element = first + i * stride;                                         \
-            for (int k = 0; k < nb; k++) {                                                    \
-                if (WIDE_READ_SAFE(element + d[k], l[k], width))                              \
-                    memcpy(p + o[k], element + d[k], width);                                  \
-                else                                                                          \
+            char v[nb][width];                                                                \
+            int safe = 1;                                                                     \
+            for (int k = 0; k < nb; k++)                                                      \
+                safe &= WIDE_READ_SAFE(element + d[k], l[k], width);                          \
+            if (__builtin_expect(!safe, 0)) {                                                 \
+                for (int k = 0; k < nb; k++)                                                  \
                     copy_exact(p + o[k], element + d[k], l[k]);                               \
+                continue;                                                                     \
             }                                                                                 \
+            for (int k = 0; k < nb; k++) /* all loads before the overlapping stores */        \
+                memcpy(v[k], element + d[k], width);                                          \
+            for (int k = 0; k < nb; k++)                                                      \
+                memcpy(p + o[k], v[k], width);                                                \
         }                                                                                     \
         return p;                                                                             \
     }
@@ -128,6 +140,25 @@ static int64_t exact_tail(const dt_node_t *seq, int64_t width)
     return 1 + (width + seq->size - 1) / seq->size;
 }
 
+/* Whole elements by the element shuffle; an element it declines goes exactly. */
+static char *pack_shuffled(const dt_node_t *seq, const char *first, int64_t stride,
+                           int64_t count, char *p)
+{
+    const dt_shuffle_t *sh = seq->u.seq.shuffle;
+
+    while (count > 0) {
+        int64_t done = sh->pack(sh, first, stride, count, &p);
+        first += done * stride;
+        count -= done;
+        if (count) {
+            p = pack_exact(seq->u.seq.pieces, seq->u.seq.n, first, stride, 1, p);
+            first += stride;
+            count--;
+        }
+    }
+    return p;
+}
+
 void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                    char **packed)
 {
@@ -135,12 +166,63 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
     int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
     char *p = *packed;
 
+    if (seq->u.seq.shuffle)
+        width = DT_SHUFFLE_WINDOW;
     wide = count - exact_tail(seq, width);
     if (wide < 0)
         wide = 0;
-    if (wide)
+    if (wide && seq->u.seq.shuffle)
+        p = pack_shuffled(seq, first, stride, wide, p);
+    else if (wide)
         p = pack_wide(seq, first, stride, wide, p, width);
     *packed = pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
+}
+
+/* The shuffle packer of this CPU, or NULL. Chosen once per commit, not per call. */
+static int64_t (*shuffle_packer(void))(const dt_shuffle_t *, const char *, int64_t, int64_t,
+                                       char **)
+{
+#if defined(__x86_64__)
+    return base_cpu_features()->sse42 ? dt_shuffle_pack_ssse3 : NULL;
+#elif defined(__aarch64__)
+    return dt_shuffle_pack_neon;
+#else
+    return NULL;
+#endif
+}
+
+/*
+ * Commit: the byte permutation of an element whose blocks fit one 32-byte
+ * window. Output byte j comes from window byte src: TBL indexes all 32
+ * bytes; PSHUFB one 16-byte half at a time, so each output half has one
+ * control per window half.
+ */
+void dt_small_prepare(dt_node_t *seq)
+{
+    const dt_piece_t *pc = seq->u.seq.pieces;
+    int64_t lo = INT64_MAX, hi = INT64_MIN, j = 0;
+    dt_shuffle_t *sh;
+
+    if (!seq->u.seq.small_blocks || seq->u.seq.shuffle || seq->size > DT_SHUFFLE_WINDOW ||
+        !shuffle_packer())
+        return;
+    for (int64_t k = 0; k < seq->u.seq.n; k++) {
+        lo = pc[k].disp < lo ? pc[k].disp : lo;
+        hi = pc[k].disp + pc[k].len > hi ? pc[k].disp + pc[k].len : hi;
+    }
+    if (hi - lo > DT_SHUFFLE_WINDOW || !(sh = malloc(sizeof(*sh))))
+        return;
+    *sh = (dt_shuffle_t){.window = lo, .data_end = hi - lo, .size = seq->size,
+                         .pack = shuffle_packer()};
+    memset(sh->table, 0xff, sizeof(sh->table));
+    memset(sh->ssse3, 0x80, sizeof(sh->ssse3));
+    for (int64_t k = 0; k < seq->u.seq.n; k++)
+        for (int64_t b = 0; b < pc[k].len; b++, j++) {
+            int64_t src = pc[k].disp - lo + b;
+            sh->table[j] = (uint8_t)src;
+            sh->ssse3[(j / 16) * 2 + src / 16][j % 16] = (uint8_t)(src % 16);
+        }
+    seq->u.seq.shuffle = sh;
 }
 
 void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,

@@ -9,7 +9,10 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static unsigned long passed, failed;
 
@@ -161,6 +164,93 @@ static void test_struct(void)
     dt_type_release(s);
 }
 
+/* Reference pack of count struct mixed elements at the given stride. */
+static void pack_mixed_by_hand(const char *base, size_t stride, int count, char *out)
+{
+    for (int i = 0; i < count; i++) {
+        const struct mixed *m = (const struct mixed *)(base + (size_t)i * stride);
+        memcpy(out + 15 * i, &m->a, 4);
+        memcpy(out + 15 * i + 4, &m->b, 8);
+        memcpy(out + 15 * i + 12, m->c, 3);
+    }
+}
+
+/*
+ * Many elements take the element programs (wide moves or shuffles) with an
+ * exact tail; every split point of a partial pack must agree with them.
+ */
+static void test_struct_many(void)
+{
+    enum { N = 1000 };
+    const dt_count_t bl[3] = {1, 1, 3};
+    const dt_aint_t disp[3] = {offsetof(struct mixed, a), offsetof(struct mixed, b),
+                               offsetof(struct mixed, c)};
+    dt_type_t *const types[3] = {INT, DOUBLE, CHAR};
+    struct mixed *in = malloc(N * sizeof(*in)), *back = calloc(N, sizeof(*back));
+    char *out = malloc(15 * N), *want = malloc(15 * N);
+    dt_type_t *s;
+    int bad = 0;
+
+    for (int i = 0; i < N; i++)
+        in[i] = (struct mixed){i * 7 + 1, i * 0.5, {(char)i, (char)(i >> 3), (char)~i}};
+    pack_mixed_by_hand((const char *)in, sizeof(*in), N, want);
+    dt_type_struct(3, bl, disp, types, &s);
+    dt_type_commit(s);
+    CHECK(dt_pack(s, N, in, 0, out, 15 * N) == VMPL_OK && !memcmp(out, want, 15 * N),
+          "struct x %d packed", N);
+    for (size_t cut = 1; cut < 15 * 40; cut += 7) { /* partial ranges ending anywhere */
+        memset(out, 0, 15 * N);
+        dt_pack(s, N, in, 0, out, cut);
+        dt_pack(s, N, in, cut, out + cut, 15 * N - cut);
+        bad += memcmp(out, want, 15 * N) != 0;
+    }
+    CHECK(bad == 0, "struct split packs: %d wrong", bad);
+    CHECK(dt_unpack(s, N, back, 0, want, 15 * N) == VMPL_OK, "struct x %d unpack", N);
+    for (int i = 0; i < N; i++)
+        bad += back[i].a != in[i].a || back[i].b != in[i].b || memcmp(back[i].c, in[i].c, 3);
+    CHECK(bad == 0, "struct unpack: %d wrong", bad);
+    dt_type_release(s);
+    free(in);
+    free(back);
+    free(out);
+    free(want);
+}
+
+/*
+ * Elements whose data ends just before an inaccessible page: the wide
+ * loads of pack must not touch it (a fault fails the test).
+ */
+static void test_struct_page_edge(void)
+{
+    enum { N = 8 };
+    long page = sysconf(_SC_PAGESIZE);
+    const dt_count_t bl[3] = {1, 1, 3};
+    const dt_aint_t disp[3] = {0, 8, 16};
+    dt_type_t *const types[3] = {INT, DOUBLE, CHAR};
+    char *map = mmap(NULL, (size_t)page * 2 * N, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char out[15 * N], want[15 * N];
+    dt_type_t *s, *r;
+
+    CHECK(map != MAP_FAILED, "mmap");
+    if (map == MAP_FAILED)
+        return;
+    for (int i = 0; i < N; i++) {
+        mprotect(map + (2 * i + 1) * page, (size_t)page, PROT_NONE);
+        for (int b = 0; b < 19; b++)
+            map[2 * i * page + page - 19 + b] = (char)(i * 19 + b);
+    }
+    pack_mixed_by_hand(map + page - 19, (size_t)(2 * page), N, want);
+    dt_type_struct(3, bl, disp, types, &s);
+    dt_type_resized(s, 0, 2 * page, &r);
+    dt_type_commit(r);
+    CHECK(dt_pack(r, N, map + page - 19, 0, out, sizeof(out)) == VMPL_OK &&
+              !memcmp(out, want, sizeof(out)), "pack next to PROT_NONE pages");
+    dt_type_release(r);
+    dt_type_release(s);
+    munmap(map, (size_t)page * 2 * N);
+}
+
 static void test_resized_and_pairs(void)
 {
     dt_type_t *r, *di = dt_named(DT_DOUBLE_INT), *si = dt_named(DT_SHORT_INT), *c;
@@ -276,6 +366,8 @@ int main(void)
     test_vector();
     test_normalization();
     test_struct();
+    test_struct_many();
+    test_struct_page_edge();
     test_resized_and_pairs();
     test_subarray_darray();
     test_contents();
