@@ -1,0 +1,74 @@
+/*
+ * Shared-memory transport: messages between the ranks of one node.
+ *
+ * A message is a header (the protocol layer's, at most TL_SHM_HDR_MAX
+ * bytes) and a payload. Messages from one sender arrive in the order sent;
+ * delivery is by polling, with a callback per message whose buffers are
+ * valid only during the call. Sending never blocks: when the receiver's
+ * slots and the sender's cells are all in use it returns VMPL_INPROGRESS
+ * and the caller polls (which frees cells) and retries.
+ *
+ * Waiting spins, then yields, then sleeps on a futex doorbell that every
+ * sender rings when the receiver said it may sleep, so oversubscribed
+ * jobs do not burn the cores their peers need.
+ *
+ * Large payloads can skip the cells: tl_shm_read_peer copies straight
+ * from a peer's address space (process_vm_readv) when the kernel allows.
+ */
+#ifndef VMPL_TL_SHM_TL_SHM_H
+#define VMPL_TL_SHM_TL_SHM_H
+
+#include <vmpl.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TL_SHM_HDR_MAX 64
+
+typedef struct tl_shm tl_shm_t;
+
+typedef struct {
+    const char *name; /* POSIX shm name, e.g. "/vmpl-<job>-shm-<node>" */
+    int local_rank;   /* 0 creates the segment, the others attach */
+    int local_size;
+    uint32_t cells_per_rank; /* 0: the VMPL_SHM_CELLS setting */
+    uint32_t cell_bytes;     /* 0: the VMPL_SHM_CELL_BYTES setting */
+    uint64_t attach_timeout_ns; /* how long a non-creator waits for the segment */
+} tl_shm_config_t;
+
+/*
+ * Creates (local rank 0) or attaches to the node segment. Every local rank
+ * must call it; then, after all did (a bootstrap fence), tl_shm_unlink.
+ * Freed by tl_shm_close.
+ */
+vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p);
+/* Removes the name (the mapping stays): nothing is left behind if a rank dies. */
+vmpl_status_t tl_shm_unlink(tl_shm_t *shm);
+void tl_shm_close(tl_shm_t *shm);
+
+/* Largest payload one message carries (the rest goes by read_peer or in pieces). */
+size_t tl_shm_max_payload(const tl_shm_t *shm);
+
+vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                          const void *payload, size_t len);
+
+typedef void (*tl_shm_recv_fn_t)(void *arg, int src, const void *hdr, size_t hdr_len,
+                                 const void *payload, size_t len);
+
+/* Delivers the messages that arrived; returns how many. */
+int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg);
+
+/*
+ * Waits for a message to arrive or timeout_ns to pass (0: no limit): spins
+ * for the spin budget, then yields, then sleeps on the doorbell. Returns
+ * when something may have arrived; the caller polls.
+ */
+void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns);
+
+/* Copies len bytes at remote in local rank src's address space into dst. */
+vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *remote,
+                               size_t len);
+/* Whether read_peer works between these processes (ptrace scope, containers). */
+int tl_shm_read_peer_usable(tl_shm_t *shm, int src);
+
+#endif

@@ -1,0 +1,58 @@
+/* Shared-memory transport internals: the process-private handle. */
+#ifndef VMPL_TL_SHM_TL_SHM_PRIVATE_H
+#define VMPL_TL_SHM_TL_SHM_PRIVATE_H
+
+#include "tl_shm.h"
+#include "tl_shm_layout.h"
+
+struct tl_shm {
+    char *base; /* the mapping */
+    uint64_t bytes;
+    int me, n;
+    char name[128];
+    int unlinked;
+    uint64_t spin_ns; /* waiting: spin this long before yielding */
+    uint64_t yield_ns; /* then yield this long before sleeping */
+
+    /* per peer, process-private */
+    uint32_t *seq_out;   /* next sequence number to send to peer */
+    uint32_t *seq_in;    /* next sequence number expected from peer */
+    uint32_t *fb_write;  /* next fast-box slot to write to peer */
+    uint32_t *fb_read;   /* next fast-box slot to read from peer */
+    int8_t *cma_ok;      /* read_peer: -1 unknown, 0 no, 1 yes */
+};
+
+static inline tl_shm_header_t *shm_header(const tl_shm_t *shm)
+{
+    return (tl_shm_header_t *)shm->base;
+}
+
+static inline tl_shm_rank_t *shm_rank(const tl_shm_t *shm, int r)
+{
+    return (tl_shm_rank_t *)(shm->base + shm_header(shm)->ranks_offset) + r;
+}
+
+/* The fast-box slot ring from sender s to receiver r. */
+static inline tl_shm_fastbox_t *shm_fastbox(const tl_shm_t *shm, int s, int r)
+{
+    return (tl_shm_fastbox_t *)(shm->base + shm_header(shm)->fastbox_offset) +
+           ((size_t)s * (size_t)shm->n + (size_t)r) * TL_SHM_FASTBOX_SLOTS;
+}
+
+static inline tl_shm_cell_t *shm_cell(const tl_shm_t *shm, uint64_t offset)
+{
+    return (tl_shm_cell_t *)(shm->base + offset);
+}
+
+/* MPSC queues of cells by offset (tl_shm_queue.c). */
+void tl_shm_queue_push(tl_shm_t *shm, tl_shm_queue_t *q, uint64_t cell);
+uint64_t tl_shm_queue_pop(tl_shm_t *shm, tl_shm_queue_t *q);
+int tl_shm_queue_empty(const tl_shm_queue_t *q);
+
+/* Rings the doorbell of r if it may be asleep. */
+void tl_shm_doorbell_ring(tl_shm_t *shm, int r);
+void tl_shm_futex_wake(_Atomic uint32_t *word);
+/* Whether a message waits, without delivering it (tl_shm_poll.c). */
+int tl_shm_pending(tl_shm_t *shm);
+
+#endif

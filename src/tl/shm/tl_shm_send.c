@@ -1,0 +1,84 @@
+/*
+ * Sending: a message that fits goes into the next fast-box slot of the
+ * pair; otherwise into one of the sender's cells, appended to the
+ * receiver's queue. Either way the data is written before the flag or the
+ * link that publishes it, and the receiver's doorbell rings if it sleeps.
+ */
+#include "tl_shm_private.h"
+
+#include <base/log.h>
+
+#include <string.h>
+
+static int fastbox_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                       const void *payload, size_t len)
+{
+    uint32_t slot = shm->fb_write[dest];
+    tl_shm_fastbox_t *fb = shm_fastbox(shm, shm->me, dest) + slot % TL_SHM_FASTBOX_SLOTS;
+
+    if (hdr_len + len > sizeof(fb->data) ||
+        atomic_load_explicit(&fb->full, memory_order_acquire))
+        return 0;
+    fb->seq = shm->seq_out[dest]++;
+    fb->hdr_len = (uint16_t)hdr_len;
+    fb->len = (uint16_t)len;
+    memcpy(fb->data, hdr, hdr_len);
+    if (len)
+        memcpy(fb->data + hdr_len, payload, len);
+    atomic_store_explicit(&fb->full, 1, memory_order_release);
+    shm->fb_write[dest] = slot + 1;
+    return 1;
+}
+
+static int cell_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                    const void *payload, size_t len)
+{
+    uint64_t off = tl_shm_queue_pop(shm, &shm_rank(shm, shm->me)->free);
+    tl_shm_cell_t *c;
+    char *data;
+
+    if (!off)
+        return 0;
+    c = shm_cell(shm, off);
+    c->src = (uint32_t)shm->me;
+    c->seq = shm->seq_out[dest]++;
+    c->hdr_len = (uint32_t)hdr_len;
+    c->len = len;
+    data = (char *)(c + 1);
+    memcpy(data, hdr, hdr_len);
+    if (len)
+        memcpy(data + hdr_len, payload, len);
+    tl_shm_queue_push(shm, &shm_rank(shm, dest)->recv, off);
+    return 1;
+}
+
+size_t tl_shm_max_payload(const tl_shm_t *shm)
+{
+    return shm_header(shm)->cell_bytes - sizeof(tl_shm_cell_t) - TL_SHM_HDR_MAX;
+}
+
+void tl_shm_doorbell_ring(tl_shm_t *shm, int r)
+{
+    tl_shm_rank_t *rank = shm_rank(shm, r);
+
+    atomic_thread_fence(memory_order_seq_cst); /* publish before reading sleeping */
+    if (atomic_load_explicit(&rank->sleeping, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&rank->doorbell, 1, memory_order_release);
+        tl_shm_futex_wake(&rank->doorbell);
+    }
+}
+
+vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                          const void *payload, size_t len)
+{
+    if (dest < 0 || dest >= shm->n || hdr_len > TL_SHM_HDR_MAX || len > tl_shm_max_payload(shm)) {
+        base_error("shm", "send to %d of %d: header %zu or payload %zu too long", dest, shm->n,
+                   hdr_len, len);
+        return VMPL_ERR_INVALID_ARG;
+    }
+    if (!fastbox_put(shm, dest, hdr, hdr_len, payload, len) &&
+        !cell_put(shm, dest, hdr, hdr_len, payload, len))
+        return VMPL_INPROGRESS;
+    tl_shm_doorbell_ring(shm, dest);
+    return VMPL_OK;
+}

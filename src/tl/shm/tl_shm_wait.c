@@ -1,0 +1,75 @@
+/*
+ * Waiting without burning a core: spin (the message is usually microseconds
+ * away), then yield (an oversubscribed peer may need this core), then say
+ * "I may sleep" and sleep on the doorbell futex, which every sender rings
+ * after publishing to a rank that said so. The sleeping flag and the
+ * re-check form a Dekker pair with the sender's publish and flag read, so
+ * a wake-up is never lost.
+ */
+#include "tl_shm_private.h"
+
+#include <base/time.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+
+void tl_shm_futex_wake(_Atomic uint32_t *word)
+{
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+static void futex_wait(_Atomic uint32_t *word, uint32_t seen, uint64_t timeout_ns)
+{
+    struct timespec ts = {(time_t)(timeout_ns / 1000000000u), (long)(timeout_ns % 1000000000u)};
+
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, seen, timeout_ns ? &ts : NULL, NULL, 0);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
+{
+    uint64_t start = base_time_ns(), now = start;
+    uint64_t deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
+    tl_shm_rank_t *me = shm_rank(shm, shm->me);
+
+    while (now - start < shm->spin_ns && now < deadline) {
+        for (int i = 0; i < 64; i++) {
+            if (tl_shm_pending(shm))
+                return;
+            cpu_relax();
+        }
+        now = base_time_ns();
+    }
+    while (now - start < shm->spin_ns + shm->yield_ns && now < deadline) {
+        if (tl_shm_pending(shm))
+            return;
+        sched_yield();
+        now = base_time_ns();
+    }
+    while (now < deadline) {
+        uint32_t seen = atomic_load_explicit(&me->doorbell, memory_order_acquire);
+        atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
+        atomic_thread_fence(memory_order_seq_cst); /* flag before the re-check */
+        if (tl_shm_pending(shm))
+            break;
+        futex_wait(&me->doorbell, seen, timeout_ns ? deadline - now : 0);
+        if (tl_shm_pending(shm))
+            break;
+        now = base_time_ns();
+    }
+    atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+}
