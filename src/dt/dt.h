@@ -154,6 +154,12 @@ void dt_type_extent(const dt_type_t *type, dt_aint_t *lb_p, dt_aint_t *extent_p)
 void dt_type_true_extent(const dt_type_t *type, dt_aint_t *lb_p, dt_aint_t *extent_p);
 /* Whether one element is one contiguous run of size bytes starting at lb == 0 with extent == size. */
 int dt_type_is_contiguous(const dt_type_t *type);
+/*
+ * Whether the packed stream of count elements of a committed type is the
+ * memory run [buf + *offset_p, + count * size) in order, so transports
+ * can copy it directly.
+ */
+int dt_type_contiguous_run(const dt_type_t *type, dt_count_t count, dt_aint_t *offset_p);
 
 typedef struct {
     dt_combiner_t combiner;

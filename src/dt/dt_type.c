@@ -118,3 +118,17 @@ int dt_type_is_contiguous(const dt_type_t *type)
            (type->size == 0 ||
             (type->layout && type->layout->kind == DT_NODE_BLOCK && type->layout->disp == 0));
 }
+
+int dt_type_contiguous_run(const dt_type_t *type, dt_count_t count, dt_aint_t *offset_p)
+{
+    const dt_node_t *layout = type->layout;
+
+    if (!type->committed || type->size == 0) {
+        *offset_p = 0;
+        return type->committed;
+    }
+    if (layout->kind != DT_NODE_BLOCK || (count > 1 && type->ub - type->lb != type->size))
+        return 0;
+    *offset_p = layout->disp;
+    return 1;
+}

@@ -331,6 +331,29 @@ static void test_contents(void)
     dt_type_release(h);
 }
 
+/* The run test transports use to copy without packing. */
+static void test_contiguous_run(void)
+{
+    const dt_count_t bl[2] = {1, 1}, rev[2] = {1, 0};
+    dt_type_t *r, *v, *swapped;
+    dt_aint_t off = -1;
+
+    CHECK(dt_type_contiguous_run(INT, 5, &off) && off == 0, "int x 5 is one run");
+    dt_type_resized(INT, -4, 8, &r);
+    dt_type_commit(r);
+    CHECK(dt_type_contiguous_run(r, 1, &off) && off == 0, "one resized int is a run");
+    CHECK(!dt_type_contiguous_run(r, 2, &off), "two resized ints have a gap");
+    dt_type_vector(2, 1, 2, INT, &v);
+    dt_type_commit(v);
+    CHECK(!dt_type_contiguous_run(v, 1, &off), "strided vector");
+    dt_type_indexed(2, bl, rev, INT, &swapped); /* ints 1 then 0: contiguous bytes, other order */
+    dt_type_commit(swapped);
+    CHECK(!dt_type_contiguous_run(swapped, 1, &off), "reversed blocks are not the memory order");
+    dt_type_release(swapped);
+    dt_type_release(v);
+    dt_type_release(r);
+}
+
 static void test_errors(void)
 {
     dt_type_t *t = NULL, *v;
@@ -371,6 +394,7 @@ int main(void)
     test_resized_and_pairs();
     test_subarray_darray();
     test_contents();
+    test_contiguous_run();
     test_errors();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;

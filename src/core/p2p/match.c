@@ -158,37 +158,52 @@ static void message_keys(const match_entry_t *e, int32_t src[4], int32_t tag[4])
     src[3] = MATCH_ANY, tag[3] = MATCH_ANY;
 }
 
-match_entry_t *match_arrive(match_t *m, match_entry_t *msg, int *err_p)
+match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t tag)
 {
-    int32_t src[4], tag[4];
-    match_list_t *best = NULL, *lists[4];
+    match_entry_t key = {.ctx = ctx, .src = src, .tag = tag};
+    int32_t srcs[4], tags[4];
+    match_list_t *best = NULL;
+    match_entry_t *recv;
 
-    *err_p = 0;
-    message_keys(msg, src, tag);
+    message_keys(&key, srcs, tags);
     for (int c = 0; c < 4; c++) {
-        match_list_t *l = list_find(m, msg->ctx, src[c], tag[c], KIND_POSTED);
+        match_list_t *l = list_find(m, ctx, srcs[c], tags[c], KIND_POSTED);
         if (l && (!best || l->first->seq < best->first->seq))
             best = l;
     }
-    if (best) {
-        match_entry_t *recv = best->first;
-        list_unlink(m, best, recv);
-        m->posted--;
-        return recv;
-    }
+    if (!best)
+        return NULL;
+    recv = best->first;
+    list_unlink(m, best, recv);
+    m->posted--;
+    return recv;
+}
+
+int match_add_unexpected(match_t *m, match_entry_t *msg)
+{
+    int32_t src[4], tag[4];
+
+    message_keys(msg, src, tag);
     msg->seq = m->next_seq++;
     for (int c = 0; c < 4; c++) {
-        lists[c] = list_get(m, msg->ctx, src[c], tag[c], KIND_UNEXPECTED, c);
-        if (!lists[c]) {
+        match_list_t *l = list_get(m, msg->ctx, src[c], tag[c], KIND_UNEXPECTED, c);
+        if (!l) {
             for (int d = 0; d < c; d++)
                 list_unlink(m, list_find(m, msg->ctx, src[d], tag[d], KIND_UNEXPECTED), msg);
-            *err_p = -1;
-            return NULL;
+            return -1;
         }
-        list_append(lists[c], msg);
+        list_append(l, msg);
     }
     m->unexpected++;
-    return NULL;
+    return 0;
+}
+
+match_entry_t *match_arrive(match_t *m, match_entry_t *msg, int *err_p)
+{
+    match_entry_t *recv = match_take_posted(m, msg->ctx, msg->src, msg->tag);
+
+    *err_p = recv ? 0 : match_add_unexpected(m, msg);
+    return recv;
 }
 
 match_entry_t *match_probe(match_t *m, uint32_t ctx, int32_t src, int32_t tag)

@@ -60,6 +60,9 @@ void match_fini(match_t *m);
 match_entry_t *match_post(match_t *m, match_entry_t *recv, int *err_p);
 /* A message arrived: the receive it matches, unlinked; or NULL after queueing msg. */
 match_entry_t *match_arrive(match_t *m, match_entry_t *msg, int *err_p);
+/* The two halves of match_arrive: take the matching receive, or queue msg (-1: no memory). */
+match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t tag);
+int match_add_unexpected(match_t *m, match_entry_t *msg);
 /* The earliest unexpected message a receive (ctx, src, tag) would match, left queued. */
 match_entry_t *match_probe(match_t *m, uint32_t ctx, int32_t src, int32_t tag);
 /* Unlinks a queued unexpected message (MPI_Mprobe) or a posted receive (MPI_Cancel). */

@@ -52,6 +52,11 @@ size_t tl_shm_max_payload(const tl_shm_t *shm);
 vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
                           const void *payload, size_t len);
 
+/* Writes the len payload bytes of a message straight into transport memory (e.g. a partial pack). */
+typedef void (*tl_shm_fill_fn_t)(void *dst, size_t len, void *arg);
+vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                               size_t len, tl_shm_fill_fn_t fill, void *arg);
+
 typedef void (*tl_shm_recv_fn_t)(void *arg, int src, const void *hdr, size_t hdr_len,
                                  const void *payload, size_t len);
 

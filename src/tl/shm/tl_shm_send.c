@@ -10,8 +10,13 @@
 
 #include <string.h>
 
+static void fill_copy(void *dst, size_t len, void *arg)
+{
+    memcpy(dst, arg, len);
+}
+
 static int fastbox_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
-                       const void *payload, size_t len)
+                       tl_shm_fill_fn_t fill, void *arg, size_t len)
 {
     uint32_t slot = shm->fb_write[dest];
     tl_shm_fastbox_t *fb = shm_fastbox(shm, shm->me, dest) + slot % TL_SHM_FASTBOX_SLOTS;
@@ -24,14 +29,14 @@ static int fastbox_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
     fb->len = (uint16_t)len;
     memcpy(fb->data, hdr, hdr_len);
     if (len)
-        memcpy(fb->data + hdr_len, payload, len);
+        fill(fb->data + hdr_len, len, arg);
     atomic_store_explicit(&fb->full, 1, memory_order_release);
     shm->fb_write[dest] = slot + 1;
     return 1;
 }
 
 static int cell_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
-                    const void *payload, size_t len)
+                    tl_shm_fill_fn_t fill, void *arg, size_t len)
 {
     uint64_t off = tl_shm_queue_pop(shm, &shm_rank(shm, shm->me)->free);
     tl_shm_cell_t *c;
@@ -47,7 +52,7 @@ static int cell_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
     data = (char *)(c + 1);
     memcpy(data, hdr, hdr_len);
     if (len)
-        memcpy(data + hdr_len, payload, len);
+        fill(data + hdr_len, len, arg);
     tl_shm_queue_push(shm, &shm_rank(shm, dest)->recv, off);
     return 1;
 }
@@ -68,17 +73,23 @@ void tl_shm_doorbell_ring(tl_shm_t *shm, int r)
     }
 }
 
-vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
-                          const void *payload, size_t len)
+vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                               size_t len, tl_shm_fill_fn_t fill, void *arg)
 {
     if (dest < 0 || dest >= shm->n || hdr_len > TL_SHM_HDR_MAX || len > tl_shm_max_payload(shm)) {
         base_error("shm", "send to %d of %d: header %zu or payload %zu too long", dest, shm->n,
                    hdr_len, len);
         return VMPL_ERR_INVALID_ARG;
     }
-    if (!fastbox_put(shm, dest, hdr, hdr_len, payload, len) &&
-        !cell_put(shm, dest, hdr, hdr_len, payload, len))
+    if (!fastbox_put(shm, dest, hdr, hdr_len, fill, arg, len) &&
+        !cell_put(shm, dest, hdr, hdr_len, fill, arg, len))
         return VMPL_INPROGRESS;
     tl_shm_doorbell_ring(shm, dest);
     return VMPL_OK;
+}
+
+vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                          const void *payload, size_t len)
+{
+    return tl_shm_send_fill(shm, dest, hdr, hdr_len, len, fill_copy, (void *)payload);
 }

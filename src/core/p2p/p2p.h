@@ -1,0 +1,68 @@
+/*
+ * Point-to-point engine: MPI send modes and receives over the
+ * shared-memory transport, with the constant-time matcher.
+ *
+ * Protocols: messages up to the eager limit travel whole (packed straight
+ * into transport memory); larger ones send a request-to-send. A receiver
+ * that finds the sender's data contiguous copies it in one step from the
+ * sender's memory; otherwise it asks the sender to stream chunks that are
+ * packed into transport cells and unpacked at their offsets (no staging
+ * copy on either side). Synchronous sends complete when matched.
+ *
+ * Requests are the caller's memory; the engine keeps pointers to them
+ * until they complete. Unexpected eager payloads are copied to heap
+ * memory until matched (freed when the receive completes).
+ */
+#ifndef VMPL_CORE_P2P_P2P_H
+#define VMPL_CORE_P2P_P2P_H
+
+#include "match.h"
+
+#include <dt/dt.h>
+#include <tl/shm/tl_shm.h>
+
+typedef enum { P2P_MODE_STANDARD, P2P_MODE_SYNC, P2P_MODE_READY } p2p_mode_t;
+
+typedef struct {
+    int source, tag;
+    vmpl_status_t error; /* VMPL_OK, or VMPL_ERR_TRUNCATE when the message was longer */
+    uint64_t bytes;      /* bytes received */
+} p2p_status_t;
+
+typedef struct p2p_req p2p_req_t;
+struct p2p_req {
+    match_entry_t match; /* receives: the posted entry */
+    int is_send;
+    volatile int done;
+    void *buf;
+    int64_t count;
+    const dt_type_t *dt;
+    uint64_t bytes;   /* packed size of buf/count/dt */
+    char *contig;     /* the data when it is one contiguous run, else NULL */
+    int peer, tag;
+    uint32_t ctx;
+    p2p_mode_t mode;
+    uint64_t offset;  /* streaming: bytes sent or received so far */
+    uint64_t incoming; /* receive: size of the matched message */
+    uint64_t rreq;    /* send: the receive to stream to */
+    p2p_status_t status;
+};
+
+typedef struct p2p p2p_t;
+
+/* The engine of rank over the local ranks of shm (one node for now). */
+vmpl_status_t p2p_create(tl_shm_t *shm, int rank, int size, p2p_t **p2p_p);
+void p2p_destroy(p2p_t *p2p);
+
+vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_type_t *dt,
+                        int dest, int tag, uint32_t ctx, p2p_mode_t mode, p2p_req_t *req);
+/* src and tag may be MATCH_ANY. */
+vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *dt, int src,
+                        int tag, uint32_t ctx, p2p_req_t *req);
+
+/* Moves every protocol forward once; returns nonzero when something happened. */
+int p2p_progress(p2p_t *p2p);
+/* Progress until req completes, sleeping through the transport when idle. */
+void p2p_wait(p2p_t *p2p, p2p_req_t *req);
+
+#endif

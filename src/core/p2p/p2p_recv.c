@@ -1,0 +1,164 @@
+/*
+ * Receiving: matching arrivals against posted receives (match.c), the
+ * receiver side of each protocol, and unexpected messages kept until a
+ * receive takes them.
+ */
+#include "p2p_private.h"
+
+#include <base/log.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+vmpl_status_t p2p_request_init_recv(p2p_req_t *req, void *buf, int64_t count, const dt_type_t *dt,
+                                    int src, int tag, uint32_t ctx);
+
+/* Unpacks the part of [offset, offset + len) of the message that fits the receive. */
+static void unpack_part(p2p_req_t *req, uint64_t offset, const void *data, uint64_t len)
+{
+    if (offset >= req->bytes)
+        return;
+    if (len > req->bytes - offset)
+        len = req->bytes - offset;
+    if (req->contig)
+        memcpy(req->contig + offset, data, len);
+    else
+        dt_unpack(req->dt, req->count, req->buf, offset, data, len);
+}
+
+static void recv_complete(p2p_req_t *req, const p2p_hdr_t *hdr)
+{
+    req->status.source = hdr->src;
+    req->status.tag = hdr->tag;
+    req->status.bytes = hdr->size < req->bytes ? hdr->size : req->bytes;
+    req->status.error = hdr->size > req->bytes ? VMPL_ERR_TRUNCATE : VMPL_OK;
+    req->done = 1;
+}
+
+static void reply(p2p_t *p2p, const p2p_hdr_t *to, int type, uint64_t rreq)
+{
+    p2p_hdr_t hdr = {.type = (uint8_t)type, .ctx = to->ctx, .src = p2p->rank, .tag = to->tag,
+                     .sreq = to->sreq, .rreq = rreq};
+
+    if (p2p_out_push(p2p, to->src, &hdr, NULL) != VMPL_OK)
+        base_error("p2p", "out of memory queueing a reply to %d", to->src);
+}
+
+/* A receive meets its message: eager data, or the rendezvous begins. */
+static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void *data)
+{
+    req->incoming = hdr->size;
+    if (hdr->type == P2P_EAGER) {
+        unpack_part(req, 0, data, hdr->size);
+        if (hdr->flags & P2P_FLAG_SYNC)
+            reply(p2p, hdr, P2P_SYNC_ACK, 0);
+        recv_complete(req, hdr);
+        return;
+    }
+    /* RTS: copy it ourselves when both sides are one run and the kernel lets us */
+    if (hdr->addr && req->contig && tl_shm_read_peer_usable(p2p->shm, hdr->src) &&
+        tl_shm_read_peer(p2p->shm, hdr->src, req->contig, (const void *)(uintptr_t)hdr->addr,
+                         hdr->size < req->bytes ? hdr->size : req->bytes) == VMPL_OK) {
+        reply(p2p, hdr, P2P_FIN, 0);
+        recv_complete(req, hdr);
+        return;
+    }
+    req->status.source = hdr->src; /* DATA chunks complete it */
+    req->status.tag = hdr->tag;
+    reply(p2p, hdr, P2P_CTS, (uint64_t)(uintptr_t)req);
+}
+
+static void on_data(p2p_req_t *req, const p2p_hdr_t *hdr, const void *data, size_t len)
+{
+    unpack_part(req, hdr->offset, data, len);
+    req->offset += len;
+    if (req->offset == req->incoming) {
+        p2p_hdr_t done = {.src = req->status.source, .tag = req->status.tag,
+                          .size = req->incoming};
+        recv_complete(req, &done);
+    }
+}
+
+static void keep_unexpected(p2p_t *p2p, const p2p_hdr_t *hdr, const void *data, size_t len)
+{
+    p2p_unexpected_t *u = malloc(sizeof(*u));
+
+    if (!u || (len && !(u->data = malloc(len)))) {
+        base_error("p2p", "out of memory for an unexpected message from %d", hdr->src);
+        free(u);
+        return;
+    }
+    u->hdr = *hdr;
+    if (len)
+        memcpy(u->data, data, len);
+    else
+        u->data = NULL;
+    u->match = (match_entry_t){.ctx = hdr->ctx, .src = hdr->src, .tag = hdr->tag};
+    if (match_add_unexpected(&p2p->match, &u->match) != 0)
+        base_error("p2p", "out of memory queueing an unexpected message from %d", hdr->src);
+}
+
+void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
+                    const void *payload, size_t len)
+{
+    p2p_t *p2p = arg;
+    p2p_hdr_t hdr;
+    p2p_req_t *req;
+
+    (void)src;
+    (void)hdr_len;
+    memcpy(&hdr, hdr_bytes, sizeof(hdr));
+    switch (hdr.type) {
+    case P2P_EAGER:
+    case P2P_RTS: {
+        match_entry_t *posted = match_take_posted(&p2p->match, hdr.ctx, hdr.src, hdr.tag);
+        if (posted)
+            recv_start(p2p, (p2p_req_t *)posted, &hdr, payload);
+        else
+            keep_unexpected(p2p, &hdr, payload, len);
+        break;
+    }
+    case P2P_DATA:
+        on_data((p2p_req_t *)(uintptr_t)hdr.rreq, &hdr, payload, len);
+        break;
+    case P2P_CTS:
+        req = (p2p_req_t *)(uintptr_t)hdr.sreq;
+        req->rreq = hdr.rreq;
+        hdr.type = P2P_DATA;
+        hdr.src = p2p->rank;
+        if (p2p_out_push(p2p, req->peer, &hdr, req) != VMPL_OK)
+            base_error("p2p", "out of memory queueing data for %d", req->peer);
+        break;
+    case P2P_FIN:
+    case P2P_SYNC_ACK:
+        ((p2p_req_t *)(uintptr_t)hdr.sreq)->done = 1;
+        break;
+    default:
+        base_error("p2p", "unknown message type %d from %d", hdr.type, hdr.src);
+    }
+}
+
+vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *dt, int src,
+                        int tag, uint32_t ctx, p2p_req_t *req)
+{
+    match_entry_t *found;
+    vmpl_status_t status;
+    int err;
+
+    if (src != MATCH_ANY && (src < 0 || src >= p2p->size))
+        return VMPL_ERR_INVALID_ARG;
+    status = p2p_request_init_recv(req, buf, count, dt, src, tag, ctx);
+    if (status != VMPL_OK)
+        return status;
+    req->match = (match_entry_t){.ctx = ctx, .src = src, .tag = tag};
+    found = match_post(&p2p->match, &req->match, &err);
+    if (err)
+        return VMPL_ERR_NO_MEMORY;
+    if (found) {
+        p2p_unexpected_t *u = (p2p_unexpected_t *)found;
+        recv_start(p2p, req, &u->hdr, u->data);
+        free(u->data);
+        free(u);
+    }
+    return VMPL_OK;
+}

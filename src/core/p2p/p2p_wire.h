@@ -1,0 +1,44 @@
+/*
+ * Point-to-point messages on the wire (the transport's message header).
+ *
+ *   EAGER     header + the whole packed message (size <= eager limit)
+ *   RTS       request to send: size, and the sender's data address when
+ *             it is one contiguous run (the receiver may copy it itself)
+ *   FIN       receiver -> sender: single copy done, the send completes
+ *   CTS       receiver -> sender: stream the data (rreq names the receive)
+ *   DATA      one chunk of a streamed message at offset
+ *   SYNC_ACK  receiver -> sender: a synchronous eager send was matched
+ */
+#ifndef VMPL_CORE_P2P_P2P_WIRE_H
+#define VMPL_CORE_P2P_P2P_WIRE_H
+
+#include <stdint.h>
+
+enum {
+    P2P_EAGER = 1,
+    P2P_RTS = 2,
+    P2P_FIN = 3,
+    P2P_CTS = 4,
+    P2P_DATA = 5,
+    P2P_SYNC_ACK = 6,
+};
+
+enum { P2P_FLAG_SYNC = 1 };
+
+typedef struct {
+    uint8_t type;
+    uint8_t flags;
+    uint16_t reserved;
+    uint32_t ctx;    /* communication context */
+    int32_t src;     /* sender's rank */
+    int32_t tag;
+    uint64_t size;   /* bytes of the packed message */
+    uint64_t sreq;   /* the sender's request, echoed by FIN / CTS / SYNC_ACK */
+    uint64_t rreq;   /* the receiver's request, echoed by DATA */
+    uint64_t addr;   /* RTS: contiguous data in the sender, 0 when not */
+    uint64_t offset; /* DATA: position of this chunk in the message */
+} p2p_hdr_t;
+
+_Static_assert(sizeof(p2p_hdr_t) == 56, "p2p header fits the transport header limit");
+
+#endif
