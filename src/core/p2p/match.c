@@ -158,6 +158,12 @@ static void message_keys(const match_entry_t *e, int32_t src[4], int32_t tag[4])
     src[3] = MATCH_ANY, tag[3] = MATCH_ANY;
 }
 
+/* The class of a posted receive: the same numbering as message_keys. */
+static int posted_class_of(const match_entry_t *recv)
+{
+    return (recv->src == MATCH_ANY) * 2 + (recv->tag == MATCH_ANY);
+}
+
 match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t tag)
 {
     match_entry_t key = {.ctx = ctx, .src = src, .tag = tag};
@@ -167,7 +173,10 @@ match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t 
 
     message_keys(&key, srcs, tags);
     for (int c = 0; c < 4; c++) {
-        match_list_t *l = list_find(m, ctx, srcs[c], tags[c], KIND_POSTED);
+        match_list_t *l;
+        if (!m->posted_class[c])
+            continue; /* no receive of this wildcard class: skip the lookup */
+        l = list_find(m, ctx, srcs[c], tags[c], KIND_POSTED);
         if (l && (!best || l->first->seq < best->first->seq))
             best = l;
     }
@@ -176,6 +185,7 @@ match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t 
     recv = best->first;
     list_unlink(m, best, recv);
     m->posted--;
+    m->posted_class[posted_class_of(recv)]--;
     return recv;
 }
 
@@ -241,6 +251,7 @@ match_entry_t *match_post(match_t *m, match_entry_t *recv, int *err_p)
     recv->seq = m->next_seq++;
     list_append(l, recv);
     m->posted++;
+    m->posted_class[posted_class_of(recv)]++;
     return NULL;
 }
 
@@ -248,4 +259,5 @@ void match_remove_posted(match_t *m, match_entry_t *recv)
 {
     list_unlink(m, list_find(m, recv->ctx, recv->src, recv->tag, KIND_POSTED), recv);
     m->posted--;
+    m->posted_class[posted_class_of(recv)]--;
 }

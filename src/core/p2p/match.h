@@ -47,6 +47,7 @@ typedef struct {
     size_t capacity, used;
     uint64_t next_seq;
     size_t posted, unexpected;
+    size_t posted_class[4]; /* posted receives by wildcard class: (s,t) (s,*) (*,t) (*,*) */
 } match_t;
 
 int match_init(match_t *m);

@@ -100,10 +100,17 @@ vmpl_status_t p2p_out_push(p2p_t *p2p, int dest, const p2p_hdr_t *hdr, p2p_req_t
 {
     vmpl_status_t status;
 
+    p2p_out_t o = {.dest = dest, .hdr = *hdr, .req = req};
+
+    if (!p2p->out_count) { /* nothing queued: try the transport directly */
+        if (out_send_head(p2p, &o, &status))
+            return VMPL_OK;
+        if (status != VMPL_OK && status != VMPL_INPROGRESS)
+            return status; /* a streamed message keeps its progress in req */
+    }
     if (p2p->out_count == p2p->out_cap && (status = out_grow(p2p)) != VMPL_OK)
         return status;
-    p2p->out[(p2p->out_head + p2p->out_count++) % p2p->out_cap] =
-        (p2p_out_t){.dest = dest, .hdr = *hdr, .req = req};
+    p2p->out[(p2p->out_head + p2p->out_count++) % p2p->out_cap] = o;
     p2p_out_flush(p2p);
     return VMPL_OK;
 }
@@ -119,7 +126,11 @@ static vmpl_status_t request_init(p2p_req_t *req, void *buf, int64_t count, cons
         return status;
     if (!dt_type_is_committed(dt))
         return VMPL_ERR_TYPE_NOT_COMMITTED;
-    memset(req, 0, sizeof(*req));
+    req->is_send = 0;
+    req->done = 0;
+    req->mode = P2P_MODE_STANDARD;
+    req->offset = req->incoming = req->rreq = 0;
+    req->status = (p2p_status_t){0};
     req->buf = buf;
     req->count = count;
     req->dt = dt;

@@ -60,6 +60,9 @@ void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
         sched_yield();
         now = base_time_ns();
     }
+    if (now >= deadline)
+        return;
+    /* only this phase writes the flag: senders read it on every send */
     while (now < deadline) {
         uint32_t seen = atomic_load_explicit(&me->doorbell, memory_order_acquire);
         atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
