@@ -40,18 +40,26 @@ static match_list_t *list_find(match_t *m, uint32_t ctx, int32_t src, int32_t ta
     }
 }
 
-static int table_grow(match_t *m)
+/*
+ * Rebuilds the table without its empty lists (kept until now so a key in
+ * steady use is not inserted and removed per message), doubling it when
+ * the live lists alone fill half of it.
+ */
+static int table_rebuild(match_t *m)
 {
-    size_t old_cap = m->capacity, cap = old_cap * 2;
-    match_list_t *old = m->slots, *slots = calloc(cap, sizeof(*slots));
+    size_t live = 0, old_cap = m->capacity, cap = old_cap;
+    match_list_t *old = m->slots, *slots;
 
+    for (size_t i = 0; i < old_cap; i++)
+        live += old[i].in_use && old[i].first;
+    while (2 * (live + 1) > cap)
+        cap *= 2;
+    slots = calloc(cap, sizeof(*slots));
     if (!slots)
         return -1;
-    m->slots = slots;
-    m->capacity = cap;
     for (size_t i = 0; i < old_cap; i++) {
         size_t j;
-        if (!old[i].in_use)
+        if (!old[i].in_use || !old[i].first)
             continue;
         j = key_hash(old[i].ctx, old[i].src, old[i].tag, old[i].kind) & (cap - 1);
         while (slots[j].in_use)
@@ -59,6 +67,9 @@ static int table_grow(match_t *m)
         slots[j] = old[i];
     }
     free(old);
+    m->slots = slots;
+    m->capacity = cap;
+    m->used = live;
     return 0;
 }
 
@@ -71,7 +82,7 @@ static match_list_t *list_get(match_t *m, uint32_t ctx, int32_t src, int32_t tag
 
     if (s)
         return s;
-    if (2 * (m->used + 1) > m->capacity && table_grow(m) != 0)
+    if (2 * (m->used + 1) > m->capacity && table_rebuild(m) != 0)
         return NULL;
     i = key_hash(ctx, src, tag, kind) & (m->capacity - 1);
     while (m->slots[i].in_use)
@@ -80,29 +91,6 @@ static match_list_t *list_get(match_t *m, uint32_t ctx, int32_t src, int32_t tag
                                  .cls = (uint8_t)cls, .in_use = 1};
     m->used++;
     return &m->slots[i];
-}
-
-/* Removes an empty list, shifting later probes back (no tombstones). */
-static void list_drop(match_t *m, match_list_t *s)
-{
-    size_t mask = m->capacity - 1, hole = (size_t)(s - m->slots), i = hole;
-
-    s->in_use = 0;
-    m->used--;
-    for (;;) {
-        size_t home;
-        i = (i + 1) & mask;
-        if (!m->slots[i].in_use)
-            return;
-        home = key_hash(m->slots[i].ctx, m->slots[i].src, m->slots[i].tag,
-                        m->slots[i].kind) & mask;
-        /* move i into the hole when its home is not in (hole, i] */
-        if (((i - home) & mask) >= ((i - hole) & mask)) {
-            m->slots[hole] = m->slots[i];
-            m->slots[i].in_use = 0;
-            hole = i;
-        }
-    }
 }
 
 static void list_append(match_list_t *l, match_entry_t *e)
@@ -118,8 +106,8 @@ static void list_append(match_list_t *l, match_entry_t *e)
     l->last = e;
 }
 
-/* Unlinks e; drops the list when it empties. */
-static void list_unlink(match_t *m, match_list_t *l, match_entry_t *e)
+/* Unlinks e; an emptied list stays in the table until the next rebuild. */
+static void list_unlink(match_list_t *l, match_entry_t *e)
 {
     match_link_t *link = &e->link[l->cls];
 
@@ -131,8 +119,6 @@ static void list_unlink(match_t *m, match_list_t *l, match_entry_t *e)
         link->next->link[l->cls].prev = link->prev;
     else
         l->last = link->prev;
-    if (!l->first)
-        list_drop(m, l);
 }
 
 int match_init(match_t *m)
@@ -177,13 +163,13 @@ match_entry_t *match_take_posted(match_t *m, uint32_t ctx, int32_t src, int32_t 
         if (!m->posted_class[c])
             continue; /* no receive of this wildcard class: skip the lookup */
         l = list_find(m, ctx, srcs[c], tags[c], KIND_POSTED);
-        if (l && (!best || l->first->seq < best->first->seq))
+        if (l && l->first && (!best || l->first->seq < best->first->seq))
             best = l;
     }
     if (!best)
         return NULL;
     recv = best->first;
-    list_unlink(m, best, recv);
+    list_unlink(best, recv);
     m->posted--;
     m->posted_class[posted_class_of(recv)]--;
     return recv;
@@ -199,7 +185,7 @@ int match_add_unexpected(match_t *m, match_entry_t *msg)
         match_list_t *l = list_get(m, msg->ctx, src[c], tag[c], KIND_UNEXPECTED, c);
         if (!l) {
             for (int d = 0; d < c; d++)
-                list_unlink(m, list_find(m, msg->ctx, src[d], tag[d], KIND_UNEXPECTED), msg);
+                list_unlink(list_find(m, msg->ctx, src[d], tag[d], KIND_UNEXPECTED), msg);
             return -1;
         }
         list_append(l, msg);
@@ -229,7 +215,7 @@ void match_remove_unexpected(match_t *m, match_entry_t *msg)
 
     message_keys(msg, src, tag);
     for (int c = 0; c < 4; c++)
-        list_unlink(m, list_find(m, msg->ctx, src[c], tag[c], KIND_UNEXPECTED), msg);
+        list_unlink(list_find(m, msg->ctx, src[c], tag[c], KIND_UNEXPECTED), msg);
     m->unexpected--;
 }
 
@@ -257,7 +243,7 @@ match_entry_t *match_post(match_t *m, match_entry_t *recv, int *err_p)
 
 void match_remove_posted(match_t *m, match_entry_t *recv)
 {
-    list_unlink(m, list_find(m, recv->ctx, recv->src, recv->tag, KIND_POSTED), recv);
+    list_unlink(list_find(m, recv->ctx, recv->src, recv->tag, KIND_POSTED), recv);
     m->posted--;
     m->posted_class[posted_class_of(recv)]--;
 }

@@ -16,8 +16,9 @@
  *
  * Entries are embedded in the caller's request / message objects; the
  * matcher allocates only the table of list heads, which grows with the
- * number of distinct keys in use (not per operation; empty lists are
- * removed).
+ * number of distinct keys in use, not per operation: emptied lists stay
+ * (a key in steady use costs no insert or delete per message) until the
+ * table fills, when it is rebuilt without them.
  */
 #ifndef VMPL_CORE_P2P_MATCH_H
 #define VMPL_CORE_P2P_MATCH_H
