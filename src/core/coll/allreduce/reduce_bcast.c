@@ -1,0 +1,15 @@
+/*
+ * Allreduce as reduce to rank 0 followed by broadcast.
+ * Cost = 2 ceil(lg p) . (alpha + n . beta) + ceil(lg p) . n . gamma
+ */
+#include "../coll_private.h"
+
+vmpl_status_t coll_allreduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
+                             const dt_type_t *dt, const coll_op_t *op)
+{
+    vmpl_status_t status = coll_reduce(c, sendbuf == COLL_IN_PLACE && c->rank != 0
+                                              ? recvbuf : sendbuf,
+                                       recvbuf, count, dt, op, 0);
+
+    return status != VMPL_OK ? status : coll_bcast(c, recvbuf, count, dt, 0);
+}

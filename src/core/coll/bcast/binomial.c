@@ -1,0 +1,26 @@
+/*
+ * Broadcast down a binomial tree rooted at root (ranks relative to root):
+ * a process receives from the one that differs in its lowest set bit,
+ * then sends to rank + 2^k for every 2^k below that bit.
+ * Cost = ceil(lg p) . (alpha + n . beta)
+ */
+#include "../coll_private.h"
+
+vmpl_status_t coll_bcast(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt, int root)
+{
+    int p = c->size, rel = (c->rank - root + p) % p, mask = 1;
+    vmpl_status_t status = VMPL_OK;
+
+    c->seq++;
+    while (mask < p) { /* receive from the parent */
+        if (rel & mask) {
+            status = coll_recv(c, buf, count, dt, (c->rank - mask + p) % p, coll_tag(c, 0));
+            break;
+        }
+        mask <<= 1;
+    }
+    for (mask >>= 1; mask > 0 && status == VMPL_OK; mask >>= 1)
+        if (rel + mask < p)
+            status = coll_send(c, buf, count, dt, (c->rank + mask) % p, coll_tag(c, 0));
+    return status;
+}
