@@ -1,0 +1,147 @@
+/* Communicator creation over the context-id pool (comm.h). */
+#include "comm_private.h"
+
+#include <base/log.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+struct comm_pool {
+    uint32_t free[COMM_CONTEXT_IDS / 32]; /* bit set: id free in this process */
+};
+
+vmpl_status_t comm_pool_create(comm_pool_t **pool_p)
+{
+    comm_pool_t *pool = malloc(sizeof(*pool));
+
+    if (!pool)
+        return VMPL_ERR_NO_MEMORY;
+    memset(pool->free, 0xff, sizeof(pool->free));
+    pool->free[0] &= ~1u; /* id 0: the world */
+    *pool_p = pool;
+    return VMPL_OK;
+}
+
+void comm_pool_destroy(comm_pool_t *pool)
+{
+    free(pool);
+}
+
+/* A communicator object over group with this process at rank (ids set by the caller). */
+static vmpl_status_t comm_new(p2p_t *p2p, group_t *group, int rank, comm_pool_t *pool, int id,
+                              comm_t **comm_p)
+{
+    comm_t *c = calloc(1, sizeof(*c));
+
+    if (!c)
+        return VMPL_ERR_NO_MEMORY;
+    c->peers = malloc((size_t)(group->size ? group->size : 1) * sizeof(int));
+    if (!c->peers) {
+        free(c);
+        return VMPL_ERR_NO_MEMORY;
+    }
+    memcpy(c->peers, group->world, (size_t)group->size * sizeof(int)); /* one node: job = engine */
+    group_retain(group);
+    c->refcount = 1;
+    c->group = group;
+    c->rank = rank;
+    c->size = group->size;
+    c->id = id;
+    c->p2p = p2p;
+    c->pool = pool;
+    c->coll = (coll_comm_t){.p2p = p2p, .rank = rank, .size = group->size, .peers = c->peers,
+                            .ctx = (uint32_t)id * 2 + 1};
+    *comm_p = c;
+    return VMPL_OK;
+}
+
+vmpl_status_t comm_world_create(p2p_t *p2p, int rank, int size, comm_pool_t *pool,
+                                comm_t **comm_p)
+{
+    int *world = malloc((size_t)size * sizeof(int));
+    group_t *group;
+    vmpl_status_t status;
+
+    if (!world)
+        return VMPL_ERR_NO_MEMORY;
+    for (int r = 0; r < size; r++)
+        world[r] = r;
+    status = group_create(size, world, &group);
+    free(world);
+    if (status != VMPL_OK)
+        return status;
+    status = comm_new(p2p, group, rank, pool, 0, comm_p);
+    group_release(group);
+    return status;
+}
+
+/*
+ * The lowest context id free in every process of parent (an allreduce of
+ * the pools with BAND), taken from this process's pool. participate = 0:
+ * this process offers its pool but takes nothing (not a member).
+ */
+vmpl_status_t comm_context_agree(comm_t *parent, int participate, int *id_p)
+{
+    uint32_t mask[COMM_CONTEXT_IDS / 32];
+    const coll_op_t band = {.op = VMPL_OP_BAND, .elem = VMPL_TYPE_UINT32, .commutative = 1};
+    vmpl_status_t status;
+
+    if (!participate)
+        memset(mask, 0xff, sizeof(mask)); /* impose nothing on the members */
+    else
+        memcpy(mask, parent->pool->free, sizeof(mask));
+    status = coll_allreduce(&parent->coll, COLL_IN_PLACE, mask, COMM_CONTEXT_IDS / 32,
+                            dt_named(DT_UINT32), &band);
+    if (status != VMPL_OK)
+        return status;
+    for (int w = 0; w < COMM_CONTEXT_IDS / 32; w++)
+        if (mask[w]) {
+            int bit = __builtin_ctz(mask[w]);
+            *id_p = w * 32 + bit;
+            if (participate)
+                parent->pool->free[w] &= ~(1u << bit);
+            return VMPL_OK;
+        }
+    base_error("comm", "all %d context ids are in use", COMM_CONTEXT_IDS);
+    return VMPL_ERR_NO_MEMORY;
+}
+
+vmpl_status_t comm_object_new(comm_t *parent, group_t *group, int rank, int id, comm_t **comm_p)
+{
+    return comm_new(parent->p2p, group, rank, parent->pool, id, comm_p);
+}
+
+vmpl_status_t comm_dup(comm_t *parent, comm_t **comm_p)
+{
+    int id;
+    vmpl_status_t status = comm_context_agree(parent, 1, &id);
+
+    return status != VMPL_OK ? status
+                             : comm_new(parent->p2p, parent->group, parent->rank, parent->pool,
+                                        id, comm_p);
+}
+
+vmpl_status_t comm_create(comm_t *parent, group_t *group, comm_t **comm_p)
+{
+    int rank = group_rank_of(group, parent->group->world[parent->rank]), id;
+    vmpl_status_t status = comm_context_agree(parent, rank != GROUP_UNDEFINED, &id);
+
+    if (status != VMPL_OK)
+        return status;
+    if (rank == GROUP_UNDEFINED) {
+        *comm_p = NULL;
+        return VMPL_OK;
+    }
+    return comm_new(parent->p2p, group, rank, parent->pool, id, comm_p);
+}
+
+void comm_release(comm_t *c)
+{
+    if (!c || --c->refcount > 0)
+        return;
+    if (c->id != 0)
+        c->pool->free[c->id / 32] |= 1u << (c->id % 32);
+    group_release(c->group);
+    free(c->peers);
+    free(c);
+}
