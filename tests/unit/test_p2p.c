@@ -177,6 +177,43 @@ static void truncation_and_sync(void)
     }
 }
 
+/* Probe, matched probe and cancel (ranks 2 and 3). */
+static void probes(void)
+{
+    static int big[6000];
+    int small[10];
+
+    if (me == 2) {
+        for (int i = 0; i < 10; i++)
+            small[i] = 50 + i;
+        for (int i = 0; i < 6000; i++)
+            big[i] = -i;
+        send_wait(small, 10, INT, 3, 1, P2P_MODE_STANDARD);
+        send_wait(big, 6000, INT, 3, 2, P2P_MODE_STANDARD);
+    } else if (me == 3) {
+        p2p_status_t st = {0};
+        p2p_message_t *msg;
+        p2p_req_t req, never;
+        while (!p2p_iprobe(p2p, MATCH_ANY, 2, ctx, &st))
+            ;
+        CHECK(st.source == 2 && st.tag == 2 && st.bytes == 24000, "iprobe status %d %d %llu",
+              st.source, st.tag, (unsigned long long)st.bytes);
+        CHECK(p2p_iprobe(p2p, 2, 2, ctx, NULL), "iprobe leaves the message queued");
+        CHECK(p2p_improbe(p2p, 2, 1, ctx, &msg, &st) && st.bytes == 40, "improbe");
+        CHECK(!p2p_iprobe(p2p, 2, 1, ctx, NULL), "improbe removed it");
+        recv_wait(big, 6000, INT, 2, 2);
+        CHECK(big[5999] == -5999, "rendezvous after probe");
+        memset(small, 0, sizeof(small));
+        CHECK(p2p_imrecv(p2p, small, 10, INT, msg, &req) == VMPL_OK, "imrecv");
+        p2p_wait(p2p, &req);
+        CHECK(small[9] == 59 && req.status.source == 2, "imrecv data");
+        CHECK(p2p_irecv(p2p, small, 1, INT, 0, 77, ctx, &never) == VMPL_OK, "irecv");
+        CHECK(p2p_cancel_recv(p2p, &never) == 1 && never.done && never.status.cancelled,
+              "cancel an unmatched receive");
+        CHECK(p2p_cancel_recv(p2p, &req) == 0, "a completed receive is not cancelled");
+    }
+}
+
 static int rank_main(const char *name)
 {
     tl_shm_config_t cfg = {.name = name, .local_rank = me, .local_size = NRANKS};
@@ -199,6 +236,8 @@ static int rank_main(const char *name)
     unexpected_by_tag();
     ctx = 10;
     truncation_and_sync();
+    ctx = 12;
+    probes();
     ctx = 11;
     {   /* a last exchange so no rank leaves while others still talk to it */
         int token = 0;

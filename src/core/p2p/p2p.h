@@ -27,12 +27,14 @@ typedef struct {
     int source, tag;
     vmpl_status_t error; /* VMPL_OK, or VMPL_ERR_TRUNCATE when the message was longer */
     uint64_t bytes;      /* bytes received */
+    int cancelled;
 } p2p_status_t;
 
 typedef struct p2p_req p2p_req_t;
 struct p2p_req {
     match_entry_t match; /* receives: the posted entry */
     int is_send;
+    int matched; /* receive: met its message */
     volatile int done;
     void *buf;
     int64_t count;
@@ -59,6 +61,23 @@ vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_typ
 /* src and tag may be MATCH_ANY. */
 vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *dt, int src,
                         int tag, uint32_t ctx, p2p_req_t *req);
+
+/*
+ * Probing: whether a message matching (src, tag, ctx) has arrived, with its
+ * status (source, tag, bytes). iprobe leaves it queued; improbe removes it
+ * into *msg_p, a message only p2p_imrecv can receive.
+ */
+typedef struct p2p_message p2p_message_t;
+int p2p_iprobe(p2p_t *p2p, int src, int tag, uint32_t ctx, p2p_status_t *status_p);
+int p2p_improbe(p2p_t *p2p, int src, int tag, uint32_t ctx, p2p_message_t **msg_p,
+                p2p_status_t *status_p);
+vmpl_status_t p2p_imrecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *dt,
+                         p2p_message_t *msg, p2p_req_t *req);
+/*
+ * Cancels a receive not yet matched: 1 (it completes, cancelled) or 0 (it
+ * was matched and completes normally). Sends are not cancellable here.
+ */
+int p2p_cancel_recv(p2p_t *p2p, p2p_req_t *req);
 
 /* Moves every protocol forward once; returns nonzero when something happened. */
 int p2p_progress(p2p_t *p2p);

@@ -47,6 +47,7 @@ static void reply(p2p_t *p2p, const p2p_hdr_t *to, int type, uint64_t rreq)
 /* A receive meets its message: eager data, or the rendezvous begins. */
 static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void *data)
 {
+    req->matched = 1;
     req->incoming = hdr->size;
     if (hdr->type == P2P_EAGER) {
         unpack_part(req, 0, data, hdr->size);
@@ -161,4 +162,64 @@ vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *d
         free(u);
     }
     return VMPL_OK;
+}
+
+/* The unexpected message a receive (src, tag, ctx) would take, after one progress pass. */
+static p2p_unexpected_t *probe_find(p2p_t *p2p, int src, int tag, uint32_t ctx)
+{
+    p2p_progress(p2p);
+    return (p2p_unexpected_t *)match_probe(&p2p->match, ctx, src, tag);
+}
+
+static void probe_status(const p2p_unexpected_t *u, p2p_status_t *status_p)
+{
+    if (status_p)
+        *status_p = (p2p_status_t){.source = u->hdr.src, .tag = u->hdr.tag, .bytes = u->hdr.size};
+}
+
+int p2p_iprobe(p2p_t *p2p, int src, int tag, uint32_t ctx, p2p_status_t *status_p)
+{
+    p2p_unexpected_t *u = probe_find(p2p, src, tag, ctx);
+
+    if (u)
+        probe_status(u, status_p);
+    return u != NULL;
+}
+
+int p2p_improbe(p2p_t *p2p, int src, int tag, uint32_t ctx, p2p_message_t **msg_p,
+                p2p_status_t *status_p)
+{
+    p2p_unexpected_t *u = probe_find(p2p, src, tag, ctx);
+
+    if (!u)
+        return 0;
+    probe_status(u, status_p);
+    match_remove_unexpected(&p2p->match, &u->match);
+    *msg_p = (p2p_message_t *)u;
+    return 1;
+}
+
+vmpl_status_t p2p_imrecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *dt,
+                         p2p_message_t *msg, p2p_req_t *req)
+{
+    p2p_unexpected_t *u = (p2p_unexpected_t *)msg;
+    vmpl_status_t status = p2p_request_init_recv(req, buf, count, dt, u->hdr.src, u->hdr.tag,
+                                                 u->hdr.ctx);
+
+    if (status != VMPL_OK)
+        return status;
+    recv_start(p2p, req, &u->hdr, u->data);
+    free(u->data);
+    free(u);
+    return VMPL_OK;
+}
+
+int p2p_cancel_recv(p2p_t *p2p, p2p_req_t *req)
+{
+    if (req->matched)
+        return 0; /* it completes normally */
+    match_remove_posted(&p2p->match, &req->match);
+    req->status.cancelled = 1;
+    req->done = 1;
+    return 1;
 }

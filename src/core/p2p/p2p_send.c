@@ -127,6 +127,7 @@ static vmpl_status_t request_init(p2p_req_t *req, void *buf, int64_t count, cons
     if (!dt_type_is_committed(dt))
         return VMPL_ERR_TYPE_NOT_COMMITTED;
     req->is_send = 0;
+    req->matched = 0;
     req->done = 0;
     req->mode = P2P_MODE_STANDARD;
     req->offset = req->incoming = req->rreq = 0;
