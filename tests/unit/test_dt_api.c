@@ -167,11 +167,11 @@ static void test_struct(void)
 /* Reference pack of count struct mixed elements at the given stride. */
 static void pack_mixed_by_hand(const char *base, size_t stride, int count, char *out)
 {
-    for (int i = 0; i < count; i++) {
-        const struct mixed *m = (const struct mixed *)(base + (size_t)i * stride);
-        memcpy(out + 15 * i, &m->a, 4);
-        memcpy(out + 15 * i + 4, &m->b, 8);
-        memcpy(out + 15 * i + 12, m->c, 3);
+    for (int i = 0; i < count; i++) { /* byte offsets: elements may be misaligned */
+        const char *m = base + (size_t)i * stride;
+        memcpy(out + 15 * i, m + offsetof(struct mixed, a), 4);
+        memcpy(out + 15 * i + 4, m + offsetof(struct mixed, b), 8);
+        memcpy(out + 15 * i + 12, m + offsetof(struct mixed, c), 3);
     }
 }
 
