@@ -151,11 +151,24 @@ static const uint64_t f64_specials[] = {
 };
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
-static void fill_float_lane(unsigned char *p, unsigned size, uint64_t r, int ties)
+/*
+ * Float data modes, one per buffer: 0 specials (NaN, +-0, inf, ...) in a
+ * quarter of the lanes; 1 the same plus many equal values; 2 plain values
+ * only (the fast paths of MAX/MIN); 3 a special in about one lane in 128
+ * (blocks mixing both).
+ */
+static int special_lane(uint64_t r, int mode)
 {
+    return mode == 3 ? (r & 127) == 0 : mode < 2 && (r & 3) == 0;
+}
+
+static void fill_float_lane(unsigned char *p, unsigned size, uint64_t r, int mode)
+{
+    int ties = mode == 1;
+
     if (size == 4) {
         uint32_t u;
-        if ((r & 3) == 0)
+        if (special_lane(r, mode))
             u = f32_specials[(r >> 8) % ARRAY_LEN(f32_specials)];
         else if (ties)
             u = f32_specials[(r >> 8) % 4]; /* +-0, +-1: many equal values */
@@ -166,7 +179,7 @@ static void fill_float_lane(unsigned char *p, unsigned size, uint64_t r, int tie
         bytes_copy(p, &u, 4);
     } else if (size == 8) {
         uint64_t u;
-        if ((r & 3) == 0)
+        if (special_lane(r, mode))
             u = f64_specials[(r >> 8) % ARRAY_LEN(f64_specials)];
         else if (ties)
             u = f64_specials[(r >> 8) % 4];
@@ -177,9 +190,9 @@ static void fill_float_lane(unsigned char *p, unsigned size, uint64_t r, int tie
         bytes_copy(p, &u, 8);
     } else { /* long double: a value, padding left as is */
         long double v = (long double)((int64_t)(r >> 16) % 2000) / 7.0L;
-        if ((r & 7) == 0)
+        if ((r & 7) == 0 && mode != 2)
             v = (r & 8) ? -0.0L : 0.0L;
-        if ((r & 15) == 1)
+        if ((r & 15) == 1 && mode != 2)
             v = __builtin_nanl("");
         bytes_copy(p, &v, 10 < size ? 10 : size);
     }
@@ -190,7 +203,7 @@ static void fill_elements(unsigned char *p, vmpl_type_t type, size_t count, uint
 {
     const type_check_t *tc = &type_checks[type];
     size_t size = op_type_size(type);
-    int ties = (rng_next(rng) & 1) != 0;
+    int mode = (int)(rng_next(rng) % 4), ties = mode == 1;
 
     for (size_t e = 0; e < count; e++) {
         unsigned char *elem = p + e * size;
@@ -216,7 +229,7 @@ static void fill_elements(unsigned char *p, vmpl_type_t type, size_t count, uint
         case CMP_F64:
         case CMP_LDOUBLE:
             for (size_t off = 0; off < size; off += tc->lane_size)
-                fill_float_lane(elem + off, tc->lane_size, rng_next(rng), ties);
+                fill_float_lane(elem + off, tc->lane_size, rng_next(rng), mode);
             break;
         case CMP_PAIR: {
             int index = (int)((r >> 20) % 5) - 1;
