@@ -63,6 +63,9 @@ void dt_reference_unpack(void *restrict dst, ptrdiff_t stride, const void *restr
 /* Kernels compiled for this architecture, usable or not, NULL-terminated, best ISA first. */
 const dt_kernel_t *const *dt_kernels_all(void);
 
+/* Whether the running CPU can execute a kernel of dt_kernels_all(). */
+int dt_kernel_usable(const dt_kernel_t *k);
+
 /* The kernel pair to use for one shape (fixed after the first call per class). */
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride);
 

@@ -1,9 +1,27 @@
 /*
- * Kernel selection for the strided copies of pack and unpack.
- * Placeholder until the vector targets and calibration land: every shape
- * goes to the reference kernels.
+ * Kernel selection. The candidates for a shape are the usable kernels
+ * that apply to it: the ISA-specific ones (shuffle, gather) and the
+ * portable ones. When several apply, a one-time calibration per shape
+ * class times each on a small in-cache buffer and keeps the fastest (the
+ * cost of gathers differs a lot between CPU generations). VMPL_DT_METHOD
+ * forces a method where it applies; "reference" forces the byte loops.
+ *
+ * Classes: the exact block length up to 64 bytes (then one class per
+ * power of two), times three stride classes: within 4 block lengths and
+ * 64 bytes (shuffles apply), short, and long (each block on its own
+ * cache lines). The table is filled on first use of a class; the first
+ * call per class is not thread-safe.
  */
-#include "dt_kernel.h"
+#include "dt_kernel_private.h"
+
+#include <base/cpu.h>
+#include <base/log.h>
+#include <base/settings.h>
+#include <base/time.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int reference_applies(size_t blen, ptrdiff_t stride)
 {
@@ -21,16 +39,191 @@ static const dt_kernel_t reference_kernel = {
     .unpack = dt_reference_unpack,
 };
 
-static const dt_kernel_t *const all_kernels[] = {&reference_kernel, NULL};
+#define MAX_KERNELS 32
+static const dt_kernel_t *all_kernels[MAX_KERNELS + 1];
+static int usable[MAX_KERNELS];
+static int nkernels;
+
+static void kernels_list(void)
+{
+    const base_cpu_features_t *cpu = base_cpu_features();
+
+    if (nkernels)
+        return;
+#if defined(__x86_64__)
+    for (size_t i = 0; i < dt_avx2_kernel_count; i++) {
+        usable[nkernels] = cpu->avx2;
+        all_kernels[nkernels++] = &dt_avx2_kernels[i];
+    }
+#else
+    (void)cpu;
+#endif
+    for (size_t i = 0; i < dt_generic_kernel_count; i++) {
+        usable[nkernels] = 1;
+        all_kernels[nkernels++] = &dt_generic_kernels[i];
+    }
+    usable[nkernels] = 1;
+    all_kernels[nkernels++] = &reference_kernel;
+}
 
 const dt_kernel_t *const *dt_kernels_all(void)
 {
+    kernels_list();
     return all_kernels;
+}
+
+int dt_kernel_usable(const dt_kernel_t *k)
+{
+    kernels_list();
+    for (int i = 0; i < nkernels; i++)
+        if (all_kernels[i] == k)
+            return usable[i];
+    return 0;
+}
+
+#define BLEN_CLASSES (64 + 8)
+#define STRIDE_CLASSES 3
+
+/* Per class: the fastest pack and the fastest unpack, as one kernel object. */
+typedef struct {
+    dt_kernel_t k;
+    const dt_kernel_t *pack_from, *unpack_from;
+    char name[48];
+} chosen_t;
+static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
+
+static int blen_class(size_t blen)
+{
+    int c = 64;
+
+    if (blen <= 64)
+        return (int)blen - 1;
+    for (size_t b = 128; b < blen && c < BLEN_CLASSES - 1; b *= 2)
+        c++;
+    return c;
+}
+
+static int stride_class(size_t blen, ptrdiff_t stride)
+{
+    size_t dist = (size_t)(stride < 0 ? -stride : stride);
+
+    if (dist <= 4 * blen && dist <= 64)
+        return 0;
+    return dist <= 512 ? 1 : 2;
+}
+
+static dt_method_t forced_method(int *reference_p)
+{
+    const char *m = base_settings()->dt_method;
+
+    *reference_p = !strcmp(m, "reference");
+    if (!strcmp(m, "scalar"))
+        return DT_METHOD_SCALAR;
+    if (!strcmp(m, "vector"))
+        return DT_METHOD_VECTOR;
+    if (!strcmp(m, "gather"))
+        return DT_METHOD_GATHER;
+    if (!strcmp(m, "shuffle"))
+        return DT_METHOD_SHUFFLE;
+    if (strcmp(m, "auto") && !*reference_p)
+        base_warn("dt", "VMPL_DT_METHOD=%s unknown, using auto", m);
+    return DT_METHOD_COUNT;
+}
+
+/* Nanoseconds for the best of a few passes over a small buffer (pack, or unpack). */
+static uint64_t kernel_time(const dt_kernel_t *k, int unpack, size_t blen, ptrdiff_t stride,
+                            char *user, char *packed, size_t nblocks)
+{
+    uint64_t best = UINT64_MAX;
+    char *first = stride < 0 ? user + (nblocks - 1) * (size_t)(-stride) : user;
+
+    for (int rep = 0; rep < 5; rep++) {
+        uint64_t t0 = base_time_ns();
+        if (unpack)
+            k->unpack(first, stride, packed, blen, nblocks);
+        else
+            k->pack(packed, first, stride, blen, nblocks);
+        t0 = base_time_ns() - t0;
+        if (t0 < best)
+            best = t0;
+    }
+    return best;
+}
+
+static int candidate(int i, size_t blen, ptrdiff_t stride)
+{
+    return usable[i] && all_kernels[i] != &reference_kernel &&
+           all_kernels[i]->applies(blen, stride);
+}
+
+/*
+ * The fastest usable pack and unpack kernels for a representative shape of
+ * the class (16 KiB of packed data, in cache), timed separately: on some
+ * CPUs the best pack and the best unpack are different methods.
+ */
+static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
+                      const dt_kernel_t **unpack_p)
+{
+    size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
+    size_t nblocks = (16u << 10) / blen ? (16u << 10) / blen : 1;
+    uint64_t best[2] = {UINT64_MAX, UINT64_MAX};
+    char *user = NULL, *packed = NULL;
+    int candidates = 0;
+
+    *pack_p = *unpack_p = &reference_kernel;
+    for (int i = 0; i < nkernels; i++)
+        if (candidate(i, blen, stride) && !candidates++)
+            *pack_p = *unpack_p = all_kernels[i];
+    if (candidates < 2)
+        return;
+    if (nblocks * room > (64u << 20))
+        nblocks = (64u << 20) / room;
+    user = calloc(nblocks * room + blen, 1);
+    packed = calloc(nblocks * blen, 1);
+    for (int i = 0; user && packed && i < nkernels; i++)
+        for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
+            uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks);
+            if (ns < best[unpack]) {
+                best[unpack] = ns;
+                *(unpack ? unpack_p : pack_p) = all_kernels[i];
+            }
+        }
+    free(user);
+    free(packed);
 }
 
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
 {
-    (void)blen;
-    (void)stride;
-    return &reference_kernel;
+    int bc = blen_class(blen), sc = stride_class(blen, stride), reference;
+    const dt_kernel_t *pack, *unpack;
+    dt_method_t forced;
+    chosen_t *c;
+
+    kernels_list();
+    forced = forced_method(&reference);
+    if (reference)
+        return &reference_kernel;
+    if (forced != DT_METHOD_COUNT) {
+        for (int i = 0; i < nkernels; i++)
+            if (usable[i] && all_kernels[i]->method == forced &&
+                all_kernels[i]->applies(blen, stride))
+                return all_kernels[i];
+    }
+    c = &chosen[bc][sc];
+    if (c->pack_from && c->pack_from->applies(blen, stride) &&
+        c->unpack_from->applies(blen, stride))
+        return &c->k;
+    calibrate(blen, stride, &pack, &unpack);
+    if (c->pack_from)
+        return pack; /* a shape the class's kernels do not cover: uncached, rare */
+    c->pack_from = pack;
+    c->unpack_from = unpack;
+    c->k = *pack;
+    c->k.unpack = unpack->unpack;
+    if (pack != unpack) {
+        snprintf(c->name, sizeof(c->name), "%s/%s", pack->name, unpack->name);
+        c->k.name = c->name;
+    }
+    base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
+    return &c->k;
 }

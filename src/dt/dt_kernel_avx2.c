@@ -1,0 +1,202 @@
+/*
+ * AVX2 strided-copy kernels (dt_kernel.h), compiled with -mavx2 and used
+ * only on CPUs with AVX2. No libc calls.
+ *
+ * shuffle  blocks of b 4-byte words every s words, b < 8, short strides:
+ *          eight blocks at a time; each 8-word output vector comes from two
+ *          unaligned input loads, VPERMD of each and a blend. Unpack is the
+ *          inverse, with VPMASKMOVD stores that write block words only.
+ * gather   blocks of 4 or 8 bytes at any stride: VPGATHERDD / VPGATHERQQ of
+ *          8 or 4 blocks per instruction (pack only; AVX2 has no scatter).
+ * Tails (fewer than eight blocks) are copied word by word.
+ */
+#include "dt_kernel_private.h"
+
+#include <immintrin.h>
+
+/* The permutation for one 8-word vector: two loads from start, VPERMD each, blend. */
+typedef struct {
+    int start;         /* first word of the two loads, from the group's first word */
+    __m256i idx;       /* source word within its load */
+    __m256i from_high; /* all ones where the word comes from the second load */
+    __m256i store;     /* unpack: all ones where the lane is a block word */
+} shuffle_step_t;
+
+typedef struct {
+    int steps;       /* vectors per group of 8 blocks */
+    int reach;       /* words a group's loads may touch past its first loaded word */
+    shuffle_step_t step[16];
+} shuffle_plan_t;
+
+/*
+ * Pack: output vector k (k < b) takes packed words 8k..8k+7 of a group.
+ * Unpack: user vector u (u < s) covers user words 8u..8u+7 of the group,
+ * filled from the packed words of the blocks it touches. 0 when a vector
+ * needs more than 16 consecutive source words.
+ */
+static int shuffle_plan(int b, int s, int unpack, shuffle_plan_t *plan)
+{
+    plan->steps = unpack ? s : b;
+    plan->reach = 0;
+    if (plan->steps > 16)
+        return 0;
+    for (int k = 0; k < plan->steps; k++) {
+        int idx[8], high[8], store[8];
+        int first = unpack ? (8 * k / s) * b : (8 * k / b) * s;
+        for (int j = 0; j < 8; j++) {
+            int m = 8 * k + j, word;
+            if (unpack) {
+                store[j] = m % s < b ? -1 : 0;
+                word = store[j] ? (m / s) * b + m % s - first : 0;
+            } else {
+                store[j] = -1;
+                word = (m / b) * s + m % b - first;
+            }
+            if (word >= 16)
+                return 0;
+            idx[j] = word & 7;
+            high[j] = word >= 8 ? -1 : 0;
+        }
+        plan->step[k].start = first;
+        plan->step[k].idx = _mm256_setr_epi32(idx[0], idx[1], idx[2], idx[3], idx[4], idx[5],
+                                              idx[6], idx[7]);
+        plan->step[k].from_high = _mm256_setr_epi32(high[0], high[1], high[2], high[3], high[4],
+                                                    high[5], high[6], high[7]);
+        plan->step[k].store = _mm256_setr_epi32(store[0], store[1], store[2], store[3], store[4],
+                                                store[5], store[6], store[7]);
+        if (first + 16 > plan->reach)
+            plan->reach = first + 16;
+    }
+    return 1;
+}
+
+static int shuffle_applies(size_t blen, ptrdiff_t stride)
+{
+    shuffle_plan_t plan;
+
+    return blen % 4 == 0 && stride % 4 == 0 && blen < 32 && stride > (ptrdiff_t)blen &&
+           stride <= 64 && shuffle_plan((int)blen / 4, (int)stride / 4, 0, &plan) &&
+           shuffle_plan((int)blen / 4, (int)stride / 4, 1, &plan);
+}
+
+static void words_pack(int *d, const int *s, int b, int sw, size_t nblocks)
+{
+    for (size_t i = 0; i < nblocks; i++, s += sw)
+        for (int w = 0; w < b; w++)
+            *d++ = s[w];
+}
+
+static void words_unpack(int *d, const int *s, int b, int sw, size_t nblocks)
+{
+    for (size_t i = 0; i < nblocks; i++, d += sw)
+        for (int w = 0; w < b; w++)
+            d[w] = *s++;
+}
+
+static inline __m256i shuffle_gather(const int *p, const shuffle_step_t *st)
+{
+    __m256i lo = _mm256_loadu_si256((const __m256i *)p);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(p + 8));
+
+    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(lo, st->idx),
+                              _mm256_permutevar8x32_epi32(hi, st->idx), st->from_high);
+}
+
+/* Groups whose loads stay inside [first word, end of data): the rest go word by word. */
+static size_t shuffle_groups(size_t nblocks, size_t group_words, size_t data_words, int reach)
+{
+    size_t groups = nblocks / 8;
+
+    while (groups > 0 && (groups - 1) * group_words + (size_t)reach > data_words)
+        groups--;
+    return groups;
+}
+
+static void shuffle_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                         size_t blen, size_t nblocks)
+{
+    int b = (int)blen / 4, s = (int)stride / 4;
+    shuffle_plan_t plan;
+    int *d = dst;
+    const int *in = src;
+    size_t groups;
+
+    shuffle_plan(b, s, 0, &plan);
+    groups = nblocks ? shuffle_groups(nblocks, 8 * (size_t)s, (nblocks - 1) * (size_t)s + (size_t)b,
+                                      plan.reach) : 0;
+    for (size_t g = 0; g < groups; g++, in += 8 * s, d += 8 * b)
+        for (int k = 0; k < b; k++)
+            _mm256_storeu_si256((__m256i *)(d + 8 * k),
+                                shuffle_gather(in + plan.step[k].start, &plan.step[k]));
+    words_pack(d, in, b, s, nblocks - 8 * groups);
+}
+
+static void shuffle_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                           size_t blen, size_t nblocks)
+{
+    int b = (int)blen / 4, s = (int)stride / 4;
+    shuffle_plan_t plan;
+    int *d = dst;
+    const int *in = src;
+    size_t groups;
+
+    shuffle_plan(b, s, 1, &plan);
+    groups = shuffle_groups(nblocks, 8 * (size_t)b, nblocks * (size_t)b, plan.reach);
+    for (size_t g = 0; g < groups; g++, in += 8 * b, d += 8 * s)
+        for (int u = 0; u < s; u++)
+            _mm256_maskstore_epi32(d + 8 * u, plan.step[u].store,
+                                   shuffle_gather(in + plan.step[u].start, &plan.step[u]));
+    words_unpack(d, in, b, s, nblocks - 8 * groups);
+}
+
+/* Gather: 4-byte blocks eight at a time, 8-byte blocks four at a time, any stride. */
+static int gather_applies(size_t blen, ptrdiff_t stride)
+{
+    return (blen == 4 || blen == 8) && stride >= -(1 << 27) && stride <= (1 << 27);
+}
+
+static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                        size_t blen, size_t nblocks)
+{
+    const char *s = src;
+    size_t i = 0;
+
+    if (blen == 4) {
+        const __m256i offs = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                                _mm256_set1_epi32((int)stride));
+        int *d = dst;
+        for (; i + 8 <= nblocks; i += 8, s += 8 * stride)
+            _mm256_storeu_si256((__m256i *)(d + i), _mm256_i32gather_epi32((const int *)s, offs, 1));
+        for (; i < nblocks; i++, s += stride)
+            __builtin_memcpy(d + i, s, 4);
+    } else {
+        const __m256i offs = _mm256_setr_epi64x(0, stride, 2 * stride, 3 * stride);
+        long long *d = dst;
+        for (; i + 4 <= nblocks; i += 4, s += 4 * stride)
+            _mm256_storeu_si256((__m256i *)(d + i),
+                                _mm256_i64gather_epi64((const long long *)s, offs, 1));
+        for (; i < nblocks; i++, s += stride)
+            __builtin_memcpy(d + i, s, 8);
+    }
+}
+
+static void scalar_unpack_4_8(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                              size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        if (blen == 4)
+            __builtin_memcpy(d, s, 4);
+        else
+            __builtin_memcpy(d, s, 8);
+}
+
+const dt_kernel_t dt_avx2_kernels[] = {
+    {"avx2-shuffle", DT_METHOD_SHUFFLE, VMPL_ISA_AVX2, shuffle_applies, shuffle_pack,
+     shuffle_unpack},
+    {"avx2-gather", DT_METHOD_GATHER, VMPL_ISA_AVX2, gather_applies, gather_pack,
+     scalar_unpack_4_8},
+};
+const size_t dt_avx2_kernel_count = sizeof(dt_avx2_kernels) / sizeof(dt_avx2_kernels[0]);

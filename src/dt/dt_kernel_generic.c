@@ -1,0 +1,151 @@
+/*
+ * Portable strided-copy kernels (dt_kernel.h), compiled without ISA flags:
+ *   fixed   blocks of 1, 2, 4, 8, 12, 16, 24 or 32 bytes: one constant-size
+ *           move per block, four blocks per iteration;
+ *   small   other blocks up to 32 bytes: two overlapping moves per block;
+ *   large   longer blocks: the C library's copy per block (these kernels
+ *           are not run by the freestanding harness).
+ */
+#include "dt_kernel_private.h"
+
+#include <string.h>
+
+#define FIXED_KERNELS(N)                                                                      \
+    static void pack_fixed_##N(void *restrict dst, const void *restrict src, ptrdiff_t stride, \
+                               size_t blen, size_t nblocks)                                   \
+    {                                                                                         \
+        char *d = dst;                                                                        \
+        const char *s = src;                                                                  \
+        size_t i = 0;                                                                         \
+        (void)blen;                                                                           \
+        for (; i + 4 <= nblocks; i += 4, d += 4 * (N), s += 4 * stride) {                     \
+            memcpy(d, s, N);                                                                  \
+            memcpy(d + (N), s + stride, N);                                                   \
+            memcpy(d + 2 * (N), s + 2 * stride, N);                                           \
+            memcpy(d + 3 * (N), s + 3 * stride, N);                                           \
+        }                                                                                     \
+        for (; i < nblocks; i++, d += (N), s += stride)                                       \
+            memcpy(d, s, N);                                                                  \
+    }                                                                                         \
+    static void unpack_fixed_##N(void *restrict dst, ptrdiff_t stride, const void *restrict src, \
+                                 size_t blen, size_t nblocks)                                 \
+    {                                                                                         \
+        char *d = dst;                                                                        \
+        const char *s = src;                                                                  \
+        size_t i = 0;                                                                         \
+        (void)blen;                                                                           \
+        for (; i + 4 <= nblocks; i += 4, d += 4 * stride, s += 4 * (N)) {                     \
+            memcpy(d, s, N);                                                                  \
+            memcpy(d + stride, s + (N), N);                                                   \
+            memcpy(d + 2 * stride, s + 2 * (N), N);                                           \
+            memcpy(d + 3 * stride, s + 3 * (N), N);                                           \
+        }                                                                                     \
+        for (; i < nblocks; i++, d += stride, s += (N))                                       \
+            memcpy(d, s, N);                                                                  \
+    }
+FIXED_KERNELS(1)
+FIXED_KERNELS(2)
+FIXED_KERNELS(4)
+FIXED_KERNELS(8)
+FIXED_KERNELS(12)
+FIXED_KERNELS(16)
+FIXED_KERNELS(24)
+FIXED_KERNELS(32)
+
+/* n in [1, 32] bytes by at most two overlapping constant-size moves. */
+static inline void move_small(char *d, const char *s, size_t n)
+{
+    if (n >= 16) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(d, s, 2);
+        memcpy(d + n - 2, s + n - 2, 2);
+    } else {
+        *d = *s;
+    }
+}
+
+static void pack_small(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                       size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
+        move_small(d, s, blen);
+}
+
+static void unpack_small(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                         size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        move_small(d, s, blen);
+}
+
+static void pack_large(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                       size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
+        memcpy(d, s, blen);
+}
+
+static void unpack_large(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                         size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        memcpy(d, s, blen);
+}
+
+#define APPLIES_FIXED(N)                                                                      \
+    static int applies_##N(size_t blen, ptrdiff_t stride)                                     \
+    {                                                                                         \
+        (void)stride;                                                                         \
+        return blen == (N);                                                                   \
+    }
+APPLIES_FIXED(1)
+APPLIES_FIXED(2)
+APPLIES_FIXED(4)
+APPLIES_FIXED(8)
+APPLIES_FIXED(12)
+APPLIES_FIXED(16)
+APPLIES_FIXED(24)
+APPLIES_FIXED(32)
+
+static int applies_small(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen <= 32;
+}
+
+static int applies_large(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen > 32;
+}
+
+#define FIXED_ENTRY(N)                                                                        \
+    {"generic-fixed" #N, DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_##N, pack_fixed_##N,      \
+     unpack_fixed_##N}
+const dt_kernel_t dt_generic_kernels[] = {
+    FIXED_ENTRY(1),  FIXED_ENTRY(2),  FIXED_ENTRY(4),  FIXED_ENTRY(8),
+    FIXED_ENTRY(12), FIXED_ENTRY(16), FIXED_ENTRY(24), FIXED_ENTRY(32),
+    {"generic-small", DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_small, pack_small, unpack_small},
+    {"generic-large", DT_METHOD_VECTOR, VMPL_ISA_SCALAR, applies_large, pack_large, unpack_large},
+};
+const size_t dt_generic_kernel_count = sizeof(dt_generic_kernels) / sizeof(dt_generic_kernels[0]);
