@@ -55,6 +55,15 @@ static void kernels_list(void)
         usable[nkernels] = cpu->avx2;
         all_kernels[nkernels++] = &dt_avx2_kernels[i];
     }
+#elif defined(__aarch64__)
+    for (size_t i = 0; i < dt_sve_kernel_count; i++) {
+        usable[nkernels] = cpu->sve;
+        all_kernels[nkernels++] = &dt_sve_kernels[i];
+    }
+    for (size_t i = 0; i < dt_neon_kernel_count; i++) {
+        usable[nkernels] = cpu->neon;
+        all_kernels[nkernels++] = &dt_neon_kernels[i];
+    }
 #else
     (void)cpu;
 #endif
