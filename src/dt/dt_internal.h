@@ -45,6 +45,14 @@ struct dt_node {
     } u;
 };
 
+/*
+ * For functions whose wide loads may read past a block on the same page
+ * (never faulting, never used): AddressSanitizer would report those bytes,
+ * so it does not instrument these functions, as for the C library's string
+ * functions.
+ */
+#define DT_PAGE_BOUNDED_READS __attribute__((no_sanitize("address")))
+
 /* Blocks up to this length are copied by fixed-size moves in element programs. */
 #define DT_SMALL_BLOCK 32
 

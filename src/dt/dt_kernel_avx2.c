@@ -79,18 +79,17 @@ static int shuffle_applies(size_t blen, ptrdiff_t stride)
            shuffle_plan((int)blen / 4, (int)stride / 4, 1, &plan);
 }
 
+/* Word by word (addresses may be unaligned: byte copies of 4). */
 static void words_pack(int *d, const int *s, int b, int sw, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i++, s += sw)
-        for (int w = 0; w < b; w++)
-            *d++ = s[w];
+    for (size_t i = 0; i < nblocks; i++, s += sw, d += b)
+        __builtin_memcpy(d, s, (size_t)b * 4);
 }
 
 static void words_unpack(int *d, const int *s, int b, int sw, size_t nblocks)
 {
-    for (size_t i = 0; i < nblocks; i++, d += sw)
-        for (int w = 0; w < b; w++)
-            d[w] = *s++;
+    for (size_t i = 0; i < nblocks; i++, d += sw, s += b)
+        __builtin_memcpy(d, s, (size_t)b * 4);
 }
 
 static inline __m256i shuffle_gather(const int *p, const shuffle_step_t *st)

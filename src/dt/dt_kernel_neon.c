@@ -35,9 +35,8 @@ typedef uint64x2x4_t u64x4_t;
             T##x##S##_t r = vld##S##q_##T(s);                                                 \
             ST_##B(T, d, r);                                                                  \
         }                                                                                     \
-        for (; i < nblocks; i++, s += (S))                                                    \
-            for (int w = 0; w < (B); w++)                                                     \
-                *d++ = s[w];                                                                  \
+        for (; i < nblocks; i++, s += (S), d += (B))                                          \
+            __builtin_memcpy(d, s, (B) * sizeof(E));                                          \
     }
 #define NEON_PACK_ALL(T, E)                                                                   \
     NEON_PACK(T, E, 2, 1) NEON_PACK(T, E, 3, 1) NEON_PACK(T, E, 3, 2)                        \

@@ -8,7 +8,7 @@
 
 #include <arm_neon.h>
 
-int64_t dt_shuffle_pack_neon(const dt_shuffle_t *sh, const char *first, int64_t stride,
+DT_PAGE_BOUNDED_READS int64_t dt_shuffle_pack_neon(const dt_shuffle_t *sh, const char *first, int64_t stride,
                              int64_t count, char **packed)
 {
     const uint8x16_t lo = vld1q_u8(sh->table), hi = vld1q_u8(sh->table + 16);

@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-int64_t dt_shuffle_pack_ssse3(const dt_shuffle_t *sh, const char *first, int64_t stride,
+DT_PAGE_BOUNDED_READS int64_t dt_shuffle_pack_ssse3(const dt_shuffle_t *sh, const char *first, int64_t stride,
                               int64_t count, char **packed)
 {
     const __m128i c_ll = _mm_loadu_si128((const __m128i *)sh->ssse3[0]);

@@ -44,8 +44,33 @@ static inline void copy_exact(char *d, const char *s, int64_t n)
     }
 }
 
+/*
+ * Wide moves as plain vector loads and stores (not memcpy, which sanitizer
+ * builds turn into checked calls): 16 or 32 bytes, any alignment.
+ */
+typedef char wide16_t __attribute__((vector_size(16), aligned(1), may_alias));
+typedef struct {
+    wide16_t lo, hi;
+} wide32_t;
+
+DT_PAGE_BOUNDED_READS static inline wide32_t wide_load(const char *s, int width)
+{
+    wide32_t v = {*(const wide16_t *)s, {0}};
+    if (width == 32)
+        v.hi = *(const wide16_t *)(s + 16);
+    return v;
+}
+
+static inline void wide_store(char *d, wide32_t v, int width)
+{
+    *(wide16_t *)d = v.lo;
+    if (width == 32)
+        *(wide16_t *)(d + 16) = v.hi;
+}
+
 #define PACK_WIDE(width)                                                                      \
-    static char *pack_wide_##width(const dt_piece_t *pc, int64_t n, const char *first,       \
+    DT_PAGE_BOUNDED_READS static char *pack_wide_##width(const dt_piece_t *pc, int64_t n,    \
+                                                         const char *first,                   \
                                    int64_t stride, int64_t count, char *p)                    \
     {                                                                                         \
         for (int64_t i = 0; i < count; i++) {                                                 \
@@ -53,7 +78,7 @@ static inline void copy_exact(char *d, const char *s, int64_t n)
             for (int64_t k = 0; k < n; k++) {                                                 \
                 const char *src = element + pc[k].disp;                                       \
                 if (WIDE_READ_SAFE(src, pc[k].len, width))                                    \
-                    memcpy(p, src, width);                                                    \
+                    wide_store(p, wide_load(src, width), width);                              \
                 else                                                                          \
                     copy_exact(p, src, pc[k].len);                                            \
                 p += pc[k].len;                                                               \
@@ -69,7 +94,8 @@ PACK_WIDE(32)
  * registers and each element is straight-line code, as a C loop would be.
  */
 #define PACK_UNROLLED(nb, width)                                                              \
-    static char *pack_##nb##_##width(const dt_piece_t *pc, const char *first, int64_t stride,  \
+    DT_PAGE_BOUNDED_READS static char *pack_##nb##_##width(const dt_piece_t *pc,              \
+                                                           const char *first, int64_t stride, \
                                      int64_t count, char *p, int64_t size)                    \
     {                                                                                         \
         int64_t d[nb], o[nb], l[nb];                                                          \
@@ -80,7 +106,7 @@ PACK_WIDE(32)
         }                                                                                     \
         for (int64_t i = 0; i < count; i++, p += size) {                                      \
             const char *element = first + i * stride;                                         \
-            char v[nb][width];                                                                \
+            wide32_t v[nb];                                                                   \
             int safe = 1;                                                                     \
             for (int k = 0; k < nb; k++)                                                      \
                 safe &= WIDE_READ_SAFE(element + d[k], l[k], width);                          \
@@ -90,9 +116,9 @@ PACK_WIDE(32)
                 continue;                                                                     \
             }                                                                                 \
             for (int k = 0; k < nb; k++) /* all loads before the overlapping stores */        \
-                memcpy(v[k], element + d[k], width);                                          \
+                v[k] = wide_load(element + d[k], width);                                      \
             for (int k = 0; k < nb; k++)                                                      \
-                memcpy(p + o[k], v[k], width);                                                \
+                wide_store(p + o[k], v[k], width);                                            \
         }                                                                                     \
         return p;                                                                             \
     }
@@ -246,8 +272,9 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
  * Bytes [off, off + len) of a sequence of small blocks starting inside
  * block k (one element, e.g. an irregular indexed type): the iovec path.
  */
-void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
-                        char **packed, int unpack)
+DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k,
+                                              int64_t off, int64_t len, char **packed,
+                                              int unpack)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     char *p = *packed;
@@ -259,9 +286,9 @@ void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off
         if (unpack)
             copy_exact(user, p, part);
         else if (part <= 16 && len >= 16 && WIDE_READ_SAFE(user, part, 16))
-            memcpy(p, user, 16);
+            wide_store(p, wide_load(user, 16), 16);
         else if (len >= 32 && WIDE_READ_SAFE(user, part, 32))
-            memcpy(p, user, 32);
+            wide_store(p, wide_load(user, 32), 32);
         else
             copy_exact(p, user, part);
         p += part;
