@@ -12,6 +12,10 @@ extern const size_t dt_generic_kernel_count;
 extern const dt_kernel_t dt_avx2_kernels[];
 extern const size_t dt_avx2_kernel_count;
 
+/* AVX-512 gather/scatter and compress/expand (dt_kernel_avx512.c; x86 builds only). */
+extern const dt_kernel_t dt_avx512_kernels[];
+extern const size_t dt_avx512_kernel_count;
+
 /* aarch64: NEON structure loads and SVE gather/scatter (dt_kernel_neon.c, dt_kernel_sve.c). */
 extern const dt_kernel_t dt_neon_kernels[];
 extern const size_t dt_neon_kernel_count;

@@ -51,6 +51,10 @@ static void kernels_list(void)
     if (nkernels)
         return;
 #if defined(__x86_64__)
+    for (size_t i = 0; i < dt_avx512_kernel_count; i++) {
+        usable[nkernels] = cpu->avx512bw;
+        all_kernels[nkernels++] = &dt_avx512_kernels[i];
+    }
     for (size_t i = 0; i < dt_avx2_kernel_count; i++) {
         usable[nkernels] = cpu->avx2;
         all_kernels[nkernels++] = &dt_avx2_kernels[i];

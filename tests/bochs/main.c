@@ -10,6 +10,8 @@
  */
 #include "op/op.h"
 #include "op_check.h"
+#include "dt_kernel_check.h"
+#include "dt/dt_kernel_private.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -291,7 +293,8 @@ void bochs_main(uint32_t magic, uint32_t info)
     /* mbi[0]: flags; bit 0: mbi[2] = KiB of memory above 1 MiB */
     ram_end = (magic == MULTIBOOT_LOADER_MAGIC && (mbi[0] & 1)) ? (1ull << 20) + mbi[2] * 1024ull
                                                                 : 0;
-    if (arena + arena_bytes + 3 * ICOUNT_BYTES > ram_end) {
+    if (arena + (arena_bytes > DT_CHECK_ARENA_BYTES ? arena_bytes : DT_CHECK_ARENA_BYTES) +
+            3 * ICOUNT_BYTES > ram_end) {
         print_line("error: not enough memory for the arena (raise megs in bochsrc)");
         goto out;
     }
@@ -326,6 +329,19 @@ void bochs_main(uint32_t magic, uint32_t info)
     serial_put("check: ");
     serial_put_uint(tsc_read() - t0);
     serial_put(" instructions\n");
+    { /* the AVX-512 pack/unpack kernels of the datatype engine */
+        dt_check_result_t dt = dt_kernel_check(dt_avx512_kernels, dt_avx512_kernel_count,
+                                               (unsigned char *)arena, print_line);
+        serial_put("datatype kernels: ");
+        serial_put_uint(dt.passed);
+        serial_put(" passed, ");
+        serial_put_uint(dt.failed);
+        serial_put(" failed checks\n");
+        result.passed += dt.passed;
+        result.failed += dt.failed;
+        if (dt.passed == 0)
+            result.failed++;
+    }
 out:
     serial_put_uint(result.passed);
     serial_put(" passed, ");

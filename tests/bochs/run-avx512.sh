@@ -54,6 +54,10 @@ compile op_type.o "$src/src/op/op_type.c"
 compile op_reference.o "$src/src/op/op_reference.c" -fwrapv -fno-tree-vectorize
 compile target_avx512.o "$src/src/op/target_avx512.c" -fwrapv \
   -mavx512f -mavx512bw -mavx512dq -mavx512vl
+compile dt_kernel_check.o "$src/tests/unit/dt_kernel_check.c"
+compile dt_kernel_reference.o "$src/src/dt/dt_kernel_reference.c" -fno-tree-vectorize
+compile dt_kernel_avx512.o "$src/src/dt/dt_kernel_avx512.c" \
+  -mavx512f -mavx512bw -mavx512dq -mavx512vl
 "$cc" -m64 -nostdlib -static -no-pie -Wl,-T,"$here/linker.ld" -Wl,-z,max-page-size=0x1000 \
   -Wl,--build-id=none -o "$tmp/iso/boot/vmpl-avx512.elf" "$tmp"/obj/*.o -lgcc
 cp "$here/grub.cfg" "$tmp/iso/boot/grub/grub.cfg"

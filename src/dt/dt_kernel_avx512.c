@@ -1,0 +1,126 @@
+/*
+ * AVX-512 strided-copy kernels (dt_kernel.h), compiled with F/BW/DQ/VL and
+ * used only when the CPU and OS enable AVX-512. No libc calls: the
+ * freestanding Bochs harness runs them (tests/bochs).
+ *
+ * gather    4- or 8-byte blocks at any stride: VPGATHERDD/QQ for pack and
+ *           VPSCATTERDD/QQ for unpack, 16 or 8 blocks per instruction,
+ *           masked for the tail.
+ * compress  blocks of b 4-byte words every s words (s <= 16, b < s): a
+ *           16-word window holding floor(16 / s) whole blocks is loaded
+ *           (masked: no word past the data is read) and VPCOMPRESSD stores
+ *           just the block words; unpack is VPEXPANDD and a masked store
+ *           that writes block words only.
+ */
+#include "dt_kernel_private.h"
+
+#include <immintrin.h>
+
+static int gather_applies(size_t blen, ptrdiff_t stride)
+{
+    return (blen == 4 && stride >= -(1 << 26) && stride <= (1 << 26)) || blen == 8;
+}
+
+static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                        size_t blen, size_t nblocks)
+{
+    const char *s = src;
+
+    if (blen == 4) {
+        const __m512i offs = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            _mm512_set1_epi32((int)stride));
+        int *d = dst;
+        for (size_t i = 0; i < nblocks; i += 16, s += 16 * stride) {
+            __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
+            __m512i v = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, offs, s, 1);
+            _mm512_mask_storeu_epi32(d + i, m, v);
+        }
+    } else {
+        const __m512i offs = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                                _mm512_set1_epi64(stride));
+        long long *d = dst;
+        for (size_t i = 0; i < nblocks; i += 8, s += 8 * stride) {
+            __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
+            __m512i v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), m, offs, s, 1);
+            _mm512_mask_storeu_epi64(d + i, m, v);
+        }
+    }
+}
+
+static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                           size_t blen, size_t nblocks)
+{
+    char *d = dst;
+
+    if (blen == 4) {
+        const __m512i offs = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            _mm512_set1_epi32((int)stride));
+        const int *s = src;
+        for (size_t i = 0; i < nblocks; i += 16, d += 16 * stride) {
+            __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
+            _mm512_mask_i32scatter_epi32(d, m, offs, _mm512_maskz_loadu_epi32(m, s + i), 1);
+        }
+    } else {
+        const __m512i offs = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                                _mm512_set1_epi64(stride));
+        const long long *s = src;
+        for (size_t i = 0; i < nblocks; i += 8, d += 8 * stride) {
+            __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
+            _mm512_mask_i64scatter_epi64(d, m, offs, _mm512_maskz_loadu_epi64(m, s + i), 1);
+        }
+    }
+}
+
+static int compress_applies(size_t blen, ptrdiff_t stride)
+{
+    return blen % 4 == 0 && stride % 4 == 0 && stride > (ptrdiff_t)blen && stride <= 64;
+}
+
+/* The block words of one window of k blocks (b words every s words). */
+static __mmask16 window_mask(int b, int s, int k)
+{
+    unsigned m = 0;
+    for (int j = 0; j < k; j++)
+        m |= ((1u << b) - 1) << (j * s);
+    return (__mmask16)m;
+}
+
+static void compress_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                          size_t blen, size_t nblocks)
+{
+    int b = (int)blen / 4, s = (int)stride / 4, k = 16 / s;
+    const __mmask16 full = window_mask(b, s, k);
+    const int *in = src;
+    int *d = dst;
+
+    for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * s, d += k * b) {
+        int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
+        __mmask16 m = here == k ? full : window_mask(b, s, here);
+        _mm512_mask_compressstoreu_epi32(d, m, _mm512_maskz_loadu_epi32(m, in));
+    }
+}
+
+static void expand_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                          size_t blen, size_t nblocks)
+{
+    int b = (int)blen / 4, s = (int)stride / 4, k = 16 / s;
+    const __mmask16 full = window_mask(b, s, k);
+    const int *in = src;
+    int *d = dst;
+
+    for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * b, d += k * s) {
+        int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
+        __mmask16 m = here == k ? full : window_mask(b, s, here);
+        _mm512_mask_storeu_epi32(d, m, _mm512_maskz_expandloadu_epi32(m, in));
+    }
+}
+
+const dt_kernel_t dt_avx512_kernels[] = {
+    {"avx512-gather", DT_METHOD_GATHER, VMPL_ISA_AVX512, gather_applies, gather_pack,
+     scatter_unpack},
+    {"avx512-compress", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, compress_applies, compress_pack,
+     expand_unpack},
+};
+const size_t dt_avx512_kernel_count = sizeof(dt_avx512_kernels) / sizeof(dt_avx512_kernels[0]);
