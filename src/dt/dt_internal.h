@@ -37,7 +37,7 @@ struct dt_node {
             int64_t n;
             dt_node_t **child;
             int64_t *start;  /* packed offset of child k; start[n] == size */
-            int small_blocks; /* every child a BLOCK of at most DT_SMALL_BLOCK bytes */
+            int small_blocks; /* every child a BLOCK: an element program (dt_pack_small.c) */
             struct dt_piece *pieces; /* small_blocks: the blocks as a flat program */
             int64_t widest;          /* small_blocks: longest block */
             struct dt_shuffle *shuffle; /* small_blocks in one 32-byte window (commit) */

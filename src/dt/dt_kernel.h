@@ -69,4 +69,7 @@ int dt_kernel_usable(const dt_kernel_t *k);
 /* The kernel pair to use for one shape (fixed after the first call per class). */
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride);
 
+/* The selection for representative shapes, as text (vmpl_info); returns the length needed. */
+size_t dt_kernel_describe(char *buf, size_t len);
+
 #endif

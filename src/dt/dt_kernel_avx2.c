@@ -8,6 +8,13 @@
  *          inverse, with VPMASKMOVD stores that write block words only.
  * gather   blocks of 4 or 8 bytes at any stride: VPGATHERDD / VPGATHERQQ of
  *          8 or 4 blocks per instruction (pack only; AVX2 has no scatter).
+ * lanes    8-byte blocks at any stride: MOVQ/MOVHPD pairs and VINSERTI128
+ *          build one 32-byte store from four blocks (pack); unpack loads
+ *          32 packed bytes and stores each 8-byte lane (MOVQ), so a
+ *          store moves 8 bytes only where it must. Cheaper than VPGATHERQQ
+ *          on CPUs with slow gathers (Zen).
+ * vector   blocks of 32 bytes or more: four 32-byte loads then four stores
+ *          per step, the block's last 32 bytes by one overlapping move.
  * Tails (fewer than eight blocks) are copied word by word.
  */
 #include "dt_kernel_private.h"
@@ -83,13 +90,15 @@ static int shuffle_applies(size_t blen, ptrdiff_t stride)
 static void words_pack(int *d, const int *s, int b, int sw, size_t nblocks)
 {
     for (size_t i = 0; i < nblocks; i++, s += sw, d += b)
-        __builtin_memcpy(d, s, (size_t)b * 4);
+        for (int j = 0; j < b; j++)
+            __builtin_memcpy(d + j, s + j, 4);
 }
 
 static void words_unpack(int *d, const int *s, int b, int sw, size_t nblocks)
 {
     for (size_t i = 0; i < nblocks; i++, d += sw, s += b)
-        __builtin_memcpy(d, s, (size_t)b * 4);
+        for (int j = 0; j < b; j++)
+            __builtin_memcpy(d + j, s + j, 4);
 }
 
 static inline __m256i shuffle_gather(const int *p, const shuffle_step_t *st)
@@ -192,7 +201,110 @@ static void scalar_unpack_4_8(void *restrict dst, ptrdiff_t stride, const void *
             __builtin_memcpy(d, s, 8);
 }
 
+static int lanes_applies(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen == 8;
+}
+
+/* Four 8-byte blocks at s, s + stride, ... as one 32-byte vector. */
+static inline __m256i lanes_load4(const char *s, ptrdiff_t stride)
+{
+    __m128d a = _mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)s));
+    __m128d b = _mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(s + 2 * stride)));
+
+    a = _mm_loadh_pd(a, (const double *)(s + stride));
+    b = _mm_loadh_pd(b, (const double *)(s + 3 * stride));
+    return _mm256_insertf128_si256(_mm256_castsi128_si256(_mm_castpd_si128(a)),
+                                   _mm_castpd_si128(b), 1);
+}
+
+static void lanes_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                       size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+    size_t i = 0;
+
+    (void)blen;
+    for (; i + 8 <= nblocks; i += 8, d += 64, s += 8 * stride) {
+        __m256i lo = lanes_load4(s, stride), hi = lanes_load4(s + 4 * stride, stride);
+        _mm256_storeu_si256((__m256i *)d, lo);
+        _mm256_storeu_si256((__m256i *)(d + 32), hi);
+    }
+    for (; i < nblocks; i++, d += 8, s += stride)
+        __builtin_memcpy(d, s, 8);
+}
+
+static void lanes_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                         size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+    size_t i = 0;
+
+    (void)blen;
+    for (; i + 4 <= nblocks; i += 4, d += 4 * stride, s += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)s);
+        __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
+        _mm_storel_epi64((__m128i *)d, lo);
+        _mm_storel_epi64((__m128i *)(d + stride), _mm_unpackhi_epi64(lo, lo));
+        _mm_storel_epi64((__m128i *)(d + 2 * stride), hi);
+        _mm_storel_epi64((__m128i *)(d + 3 * stride), _mm_unpackhi_epi64(hi, hi));
+    }
+    for (; i < nblocks; i++, d += stride, s += 8)
+        __builtin_memcpy(d, s, 8);
+}
+
+/* n >= 32 bytes: 128 bytes per step in flight, then 32, then the overlapping last 32. */
+static inline void vector_move(char *d, const char *s, size_t n)
+{
+    size_t j = 0;
+
+    for (; j + 128 <= n; j += 128) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + j));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + j + 32));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(s + j + 64));
+        __m256i e = _mm256_loadu_si256((const __m256i *)(s + j + 96));
+        _mm256_storeu_si256((__m256i *)(d + j), a);
+        _mm256_storeu_si256((__m256i *)(d + j + 32), b);
+        _mm256_storeu_si256((__m256i *)(d + j + 64), c);
+        _mm256_storeu_si256((__m256i *)(d + j + 96), e);
+    }
+    for (; j + 32 < n; j += 32)
+        _mm256_storeu_si256((__m256i *)(d + j), _mm256_loadu_si256((const __m256i *)(s + j)));
+    _mm256_storeu_si256((__m256i *)(d + n - 32), _mm256_loadu_si256((const __m256i *)(s + n - 32)));
+}
+
+static int vector_applies(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen >= 32;
+}
+
+static void vector_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                        size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
+        vector_move(d, s, blen);
+}
+
+static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                          size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        vector_move(d, s, blen);
+}
+
 const dt_kernel_t dt_avx2_kernels[] = {
+    {"avx2-lanes", DT_METHOD_GATHER, VMPL_ISA_AVX2, lanes_applies, lanes_pack, lanes_unpack},
+    {"avx2-vector", DT_METHOD_VECTOR, VMPL_ISA_AVX2, vector_applies, vector_pack, vector_unpack},
     {"avx2-shuffle", DT_METHOD_SHUFFLE, VMPL_ISA_AVX2, shuffle_applies, shuffle_pack,
      shuffle_unpack},
     {"avx2-gather", DT_METHOD_GATHER, VMPL_ISA_AVX2, gather_applies, gather_pack,

@@ -3,12 +3,11 @@
  *   fixed   blocks of 1, 2, 4, 8, 12, 16, 24 or 32 bytes: one constant-size
  *           move per block, four blocks per iteration;
  *   small   other blocks up to 32 bytes: two overlapping moves per block;
- *   large   longer blocks: the C library's copy per block (these kernels
- *           are not run by the freestanding harness).
+ *   large   longer blocks: 32-byte constant-size moves, the last one
+ *           overlapping the previous (no libc call: the freestanding
+ *           harness and -ffreestanding callers can run every kernel).
  */
 #include "dt_kernel_private.h"
-
-#include <string.h>
 
 #define FIXED_KERNELS(N)                                                                      \
     static void pack_fixed_##N(void *restrict dst, const void *restrict src, ptrdiff_t stride, \
@@ -19,13 +18,13 @@
         size_t i = 0;                                                                         \
         (void)blen;                                                                           \
         for (; i + 4 <= nblocks; i += 4, d += 4 * (N), s += 4 * stride) {                     \
-            memcpy(d, s, N);                                                                  \
-            memcpy(d + (N), s + stride, N);                                                   \
-            memcpy(d + 2 * (N), s + 2 * stride, N);                                           \
-            memcpy(d + 3 * (N), s + 3 * stride, N);                                           \
+            __builtin_memcpy(d, s, N);                                                        \
+            __builtin_memcpy(d + (N), s + stride, N);                                         \
+            __builtin_memcpy(d + 2 * (N), s + 2 * stride, N);                                 \
+            __builtin_memcpy(d + 3 * (N), s + 3 * stride, N);                                 \
         }                                                                                     \
         for (; i < nblocks; i++, d += (N), s += stride)                                       \
-            memcpy(d, s, N);                                                                  \
+            __builtin_memcpy(d, s, N);                                                        \
     }                                                                                         \
     static void unpack_fixed_##N(void *restrict dst, ptrdiff_t stride, const void *restrict src, \
                                  size_t blen, size_t nblocks)                                 \
@@ -35,13 +34,13 @@
         size_t i = 0;                                                                         \
         (void)blen;                                                                           \
         for (; i + 4 <= nblocks; i += 4, d += 4 * stride, s += 4 * (N)) {                     \
-            memcpy(d, s, N);                                                                  \
-            memcpy(d + stride, s + (N), N);                                                   \
-            memcpy(d + 2 * stride, s + 2 * (N), N);                                           \
-            memcpy(d + 3 * stride, s + 3 * (N), N);                                           \
+            __builtin_memcpy(d, s, N);                                                        \
+            __builtin_memcpy(d + stride, s + (N), N);                                         \
+            __builtin_memcpy(d + 2 * stride, s + 2 * (N), N);                                 \
+            __builtin_memcpy(d + 3 * stride, s + 3 * (N), N);                                 \
         }                                                                                     \
         for (; i < nblocks; i++, d += stride, s += (N))                                       \
-            memcpy(d, s, N);                                                                  \
+            __builtin_memcpy(d, s, N);                                                        \
     }
 FIXED_KERNELS(1)
 FIXED_KERNELS(2)
@@ -56,17 +55,17 @@ FIXED_KERNELS(32)
 static inline void move_small(char *d, const char *s, size_t n)
 {
     if (n >= 16) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
+        __builtin_memcpy(d, s, 16);
+        __builtin_memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
+        __builtin_memcpy(d, s, 8);
+        __builtin_memcpy(d + n - 8, s + n - 8, 8);
     } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
+        __builtin_memcpy(d, s, 4);
+        __builtin_memcpy(d + n - 4, s + n - 4, 4);
     } else if (n >= 2) {
-        memcpy(d, s, 2);
-        memcpy(d + n - 2, s + n - 2, 2);
+        __builtin_memcpy(d, s, 2);
+        __builtin_memcpy(d + n - 2, s + n - 2, 2);
     } else {
         *d = *s;
     }
@@ -92,6 +91,16 @@ static void unpack_small(void *restrict dst, ptrdiff_t stride, const void *restr
         move_small(d, s, blen);
 }
 
+/* n > 32 bytes: 32-byte moves, the last ending exactly at n (overlapping). */
+static inline void move_large(char *d, const char *s, size_t n)
+{
+    size_t j = 0;
+
+    for (; j + 32 < n; j += 32)
+        __builtin_memcpy(d + j, s + j, 32);
+    __builtin_memcpy(d + n - 32, s + n - 32, 32);
+}
+
 static void pack_large(void *restrict dst, const void *restrict src, ptrdiff_t stride,
                        size_t blen, size_t nblocks)
 {
@@ -99,7 +108,7 @@ static void pack_large(void *restrict dst, const void *restrict src, ptrdiff_t s
     const char *s = src;
 
     for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
-        memcpy(d, s, blen);
+        move_large(d, s, blen);
 }
 
 static void unpack_large(void *restrict dst, ptrdiff_t stride, const void *restrict src,
@@ -109,7 +118,7 @@ static void unpack_large(void *restrict dst, ptrdiff_t stride, const void *restr
     const char *s = src;
 
     for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        memcpy(d, s, blen);
+        move_large(d, s, blen);
 }
 
 #define APPLIES_FIXED(N)                                                                      \

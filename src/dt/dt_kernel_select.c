@@ -5,6 +5,8 @@
  * class times each on a small in-cache buffer and keeps the fastest (the
  * cost of gathers differs a lot between CPU generations). VMPL_DT_METHOD
  * forces a method where it applies; "reference" forces the byte loops.
+ * VMPL_DT_ISA caps the ISA of the candidates (kernels above it count as
+ * not usable), as VMPL_OP_ISA does for reductions.
  *
  * Classes: the exact block length up to 64 bytes (then one class per
  * power of two), times three stride classes: within 4 block lengths and
@@ -44,6 +46,34 @@ static const dt_kernel_t *all_kernels[MAX_KERNELS + 1];
 static int usable[MAX_KERNELS];
 static int nkernels;
 
+/*
+ * Whether VMPL_DT_ISA lets a kernel of this ISA run: "auto" allows all;
+ * otherwise ISAs of the same family up to the cap (scalar always). A cap
+ * of the other architecture's family is ignored with a warning.
+ */
+static int isa_allowed(vmpl_isa_t isa)
+{
+    static int cap = -2; /* -2 not read yet, -1 no cap */
+    const char *name = base_settings()->dt_isa;
+#if defined(__aarch64__)
+    const int arm = 1;
+#else
+    const int arm = 0;
+#endif
+
+    if (cap == -2) {
+        cap = -1;
+        for (int i = 0; i < VMPL_ISA_COUNT && strcmp(name, "auto"); i++)
+            if (!strcmp(name, vmpl_isa_name((vmpl_isa_t)i)))
+                cap = i;
+        if (cap > VMPL_ISA_SCALAR && (cap >= VMPL_ISA_NEON) != arm)
+            cap = -1; /* the other architecture's ISA: warned below */
+        if (cap < 0 && strcmp(name, "auto"))
+            base_warn("dt", "VMPL_DT_ISA=%s is not an ISA of this build, using auto", name);
+    }
+    return cap < 0 || (int)isa <= cap;
+}
+
 static void kernels_list(void)
 {
     const base_cpu_features_t *cpu = base_cpu_features();
@@ -77,6 +107,8 @@ static void kernels_list(void)
     }
     usable[nkernels] = 1;
     all_kernels[nkernels++] = &reference_kernel;
+    for (int i = 0; i < nkernels; i++)
+        usable[i] = usable[i] && isa_allowed(all_kernels[i]->isa);
 }
 
 const dt_kernel_t *const *dt_kernels_all(void)
@@ -171,8 +203,9 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
 
 /*
  * The fastest usable pack and unpack kernels for a representative shape of
- * the class (16 KiB of packed data, in cache), timed separately: on some
- * CPUs the best pack and the best unpack are different methods.
+ * the class (16 KiB of packed data spread over at most 512 KiB, in cache),
+ * timed separately: on some CPUs the best pack and the best unpack are
+ * different methods.
  */
 static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
                       const dt_kernel_t **unpack_p)
@@ -189,8 +222,8 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
             *pack_p = *unpack_p = all_kernels[i];
     if (candidates < 2)
         return;
-    if (nblocks * room > (64u << 20))
-        nblocks = (64u << 20) / room;
+    if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
+        nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
     user = calloc(nblocks * room + blen, 1);
     packed = calloc(nblocks * blen, 1);
     for (int i = 0; user && packed && i < nkernels; i++)
@@ -239,4 +272,28 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
     return &c->k;
+}
+/*
+ * The selection for representative shapes (blocks of 1..4096 bytes, a
+ * dense stride of 1.5 block lengths rounded up to 4 bytes and a sparse one
+ * of 8192 bytes), one line each, into buf (NUL-terminated, truncated to
+ * len). Calibrates the classes not yet used. Returns the length needed.
+ */
+size_t dt_kernel_describe(char *buf, size_t len)
+{
+    static const size_t blens[] = {1, 2, 3, 4, 8, 12, 16, 24, 32, 64, 256, 4096};
+    size_t used = 0;
+
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < sizeof(blens) / sizeof(blens[0]); i++) {
+        size_t blen = blens[i], dense = (blen + blen / 2 + 3) / 4 * 4;
+        const dt_kernel_t *kd = dt_kernel_select(blen, (ptrdiff_t)dense);
+        const dt_kernel_t *ks = dt_kernel_select(blen, 8192);
+        int n = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
+                         "  blen %4zu  stride %4zu: %-28s stride 8192: %s\n", blen, dense,
+                         kd->name, ks->name);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return used;
 }

@@ -133,7 +133,7 @@ static dt_node_t *seq_make(int64_t n, dt_node_t **list)
         s->u.seq.child[k] = list[k];
         s->u.seq.start[k] = offset;
         offset += list[k]->size;
-        small &= list[k]->kind == DT_NODE_BLOCK && list[k]->size <= DT_SMALL_BLOCK;
+        small &= list[k]->kind == DT_NODE_BLOCK;
     }
     s->u.seq.start[n] = offset;
     s->u.seq.n = n;

@@ -24,10 +24,12 @@
 #define WIDE_READ_SAFE(src, len, width)                                                        \
     ((((uintptr_t)(src) + (uintptr_t)(len)-1) ^ ((uintptr_t)(src) + (width)-1)) < 4096)
 
-/* n in [1, DT_SMALL_BLOCK] bytes, exactly. */
+/* n >= 1 bytes, exactly: two overlapping moves up to DT_SMALL_BLOCK, else the C library. */
 static inline void copy_exact(char *d, const char *s, int64_t n)
 {
-    if (n >= 16) {
+    if (n > DT_SMALL_BLOCK) {
+        memcpy(d, s, (size_t)n);
+    } else if (n >= 16) {
         memcpy(d, s, 16);
         memcpy(d + n - 16, s + n - 16, 16);
     } else if (n >= 8) {
@@ -194,6 +196,10 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
 
     if (seq->u.seq.shuffle)
         width = DT_SHUFFLE_WINDOW;
+    if (seq->u.seq.widest > DT_SMALL_BLOCK) { /* long blocks: exact moves and copies */
+        *packed = pack_exact(pc, n, first, stride, count, p);
+        return;
+    }
     wide = count - exact_tail(seq, width);
     if (wide < 0)
         wide = 0;
@@ -279,16 +285,32 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
     const dt_piece_t *pc = seq->u.seq.pieces;
     char *p = *packed;
 
+    /*
+     * Pack: one 32-byte move per block, whatever its length, so random
+     * block lengths cost no mispredicted branches; exact copies where the
+     * move would overrun the range or leave the block's page.
+     */
+    for (; !unpack && len >= 32; k++, off = 0) {
+        char *user = base + pc[k].disp + off;
+        int64_t part = pc[k].len - off;
+        if (part > 32) {
+            if (part > len)
+                break;
+            memcpy(p, user, (size_t)part);
+        } else if (__builtin_expect(!WIDE_READ_SAFE(user, part, 32), 0)) {
+            break;
+        } else {
+            wide_store(p, wide_load(user, 32), 32);
+        }
+        p += part;
+        len -= part;
+    }
     for (; len > 0; k++, off = 0) {
         char *user = base + pc[k].disp + off;
         int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
 
         if (unpack)
             copy_exact(user, p, part);
-        else if (part <= 16 && len >= 16 && WIDE_READ_SAFE(user, part, 16))
-            wide_store(p, wide_load(user, 16), 16);
-        else if (len >= 32 && WIDE_READ_SAFE(user, part, 32))
-            wide_store(p, wide_load(user, 32), 32);
         else
             copy_exact(p, user, part);
         p += part;
