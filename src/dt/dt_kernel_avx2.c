@@ -174,7 +174,8 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
                                                 _mm256_set1_epi32((int)stride));
         int *d = dst;
         for (; i + 8 <= nblocks; i += 8, s += 8 * stride)
-            _mm256_storeu_si256((__m256i *)(d + i), _mm256_i32gather_epi32((const int *)s, offs, 1));
+            _mm256_storeu_si256((__m256i *)(d + i),
+                                _mm256_i32gather_epi32((const int *)s, offs, 1));
         for (; i < nblocks; i++, s += stride)
             __builtin_memcpy(d + i, s, 4);
     } else {

@@ -4,6 +4,7 @@
  * setting with its default and current value (from the settings table).
  */
 #include "base/settings.h"
+#include "dt/dt_kernel.h"
 #include "op/op.h"
 
 #include <stdio.h>
@@ -27,6 +28,12 @@ int main(void)
         printf("  %-16s %-7s default %-6s %s%s%s\n      %s\n", settings[i].env_name,
                settings[i].type_name, settings[i].default_value, value ? "(set: " : "",
                value ? value : "", value ? ")" : "", settings[i].description);
+    }
+    {
+        char table[2048];
+        printf("\npack/unpack kernels (pack/unpack when they differ):\n");
+        dt_kernel_describe(table, sizeof(table));
+        fputs(table, stdout);
     }
     return 0;
 }
