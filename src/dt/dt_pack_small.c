@@ -257,12 +257,73 @@ void dt_small_prepare(dt_node_t *seq)
     seq->u.seq.shuffle = sh;
 }
 
+/* One block of up to 32 bytes by two overlapping moves of width w (a power of two). */
+static inline void move_pow2(char *d, const char *s, int64_t len, int w)
+{
+    switch (w) {
+    case 16: {
+        wide16_t a = *(const wide16_t *)s, b = *(const wide16_t *)(s + len - 16);
+        *(wide16_t *)d = a;
+        *(wide16_t *)(d + len - 16) = b;
+        break;
+    }
+    case 8: {
+        uint64_t a, b;
+        memcpy(&a, s, 8), memcpy(&b, s + len - 8, 8);
+        memcpy(d, &a, 8), memcpy(d + len - 8, &b, 8);
+        break;
+    }
+    case 4: {
+        uint32_t a, b;
+        memcpy(&a, s, 4), memcpy(&b, s + len - 4, 4);
+        memcpy(d, &a, 4), memcpy(d + len - 4, &b, 4);
+        break;
+    }
+    case 2: {
+        uint16_t a, b;
+        memcpy(&a, s, 2), memcpy(&b, s + len - 2, 2);
+        memcpy(d, &a, 2), memcpy(d + len - 2, &b, 2);
+        break;
+    }
+    default:
+        *d = *s;
+    }
+}
+
+static int pow2_width(int64_t len)
+{
+    return len >= 16 ? 16 : len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
+}
+
+/* Short programs of blocks up to 32 bytes: widths worked out once, not per element. */
+static void unpack_short(const dt_piece_t *pc, int n, char *first, int64_t stride,
+                         int64_t count, const char *p, int64_t size)
+{
+    int64_t d[4], o[4], l[4];
+    int w[4];
+
+    for (int k = 0, at = 0; k < n; at += (int)pc[k].len, k++) {
+        d[k] = pc[k].disp, l[k] = pc[k].len, o[k] = at, w[k] = pow2_width(pc[k].len);
+    }
+    for (int64_t i = 0; i < count; i++, p += size) {
+        char *element = first + i * stride;
+        for (int k = 0; k < n; k++)
+            move_pow2(element + d[k], p + o[k], l[k], w[k]);
+    }
+}
+
 void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
                      char **packed)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     int64_t n = seq->u.seq.n;
     const char *p = *packed;
+
+    if (n <= 4 && seq->u.seq.widest <= DT_SMALL_BLOCK) {
+        unpack_short(pc, (int)n, first, stride, count, p, seq->size);
+        *packed = (char *)p + count * seq->size;
+        return;
+    }
 
     for (int64_t i = 0; i < count; i++) {
         char *element = first + i * stride;
