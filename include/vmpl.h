@@ -29,6 +29,8 @@ typedef enum {
     VMPL_ERR_TYPE_NOT_COMMITTED = -9, /* datatype used for data before commit */
     VMPL_ERR_OVERFLOW = -10,          /* a size or extent does not fit in 64 bits */
     VMPL_ERR_TRUNCATE = -11,          /* data range beyond the end of a buffer */
+    VMPL_ERR_NOT_FOUND = -12,         /* no such key or object */
+    VMPL_ERR_RUNTIME = -13,           /* the launcher/daemon connection failed or refused */
 } vmpl_status_t;
 
 /* Predefined reduction operations (MPI names without the MPI_ prefix). */

@@ -8,6 +8,7 @@ packages=(
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   bochs bochsbios bochs-term grub-pc-bin grub-common xorriso mtools
   linux-perf valgrind
+  iproute2 procps
 )
 
 missing=()

@@ -17,6 +17,8 @@ const char *vmpl_status_string(vmpl_status_t status)
     case VMPL_ERR_TYPE_NOT_COMMITTED: return "datatype not committed";
     case VMPL_ERR_OVERFLOW: return "size overflows 64 bits";
     case VMPL_ERR_TRUNCATE: return "range beyond the end of the data";
+    case VMPL_ERR_NOT_FOUND: return "not found";
+    case VMPL_ERR_RUNTIME: return "runtime connection failed";
     }
     return "unknown status";
 }

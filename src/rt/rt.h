@@ -1,0 +1,55 @@
+/*
+ * The process side of the runtime: who this rank is, where its peers are,
+ * and the bootstrap key-value exchange through the local daemon.
+ *
+ * A process started by vmplrun connects to its node daemon's owner-only
+ * Unix socket (VMPL_RT_SOCKET) and proves it belongs to the job with the
+ * job's secret. A process started without vmplrun is a singleton job
+ * (rank 0 of 1) whose exchange is local. Not thread-safe: the library
+ * calls these from its init/finalize paths.
+ */
+#ifndef VMPL_RT_RT_H
+#define VMPL_RT_RT_H
+
+#include <stddef.h>
+#include <vmpl.h>
+
+typedef struct {
+    int rank, size;
+    int node, node_count;         /* this rank's node; nodes (daemons) in the job */
+    int local_rank, local_size;   /* position among, and number of, ranks on this node */
+    const int *local_ranks;       /* local_size ranks on this node, ascending */
+    const int *node_first_rank;   /* node_count + 1 entries: node n holds ranks
+                                     [node_first_rank[n], node_first_rank[n + 1]) */
+    int oversubscribed;           /* more ranks than cores on this host: wait, don't spin */
+    const char *job_id;           /* job-wide objects are named "vmpl-<job_id>-..." so
+                                     the daemons can remove them after a crash */
+    int singleton;                /* not started by vmplrun */
+} rt_info_t;
+
+/* Connects to the daemon (or sets up a singleton); idempotent. */
+vmpl_status_t rt_init(const rt_info_t **info_p);
+
+/*
+ * Publishes a key for the next fence. Every key is published once in the
+ * whole job (include the rank in it); a duplicate fails the fence.
+ */
+vmpl_status_t rt_kvs_put(const char *key, const void *value, size_t length);
+
+/*
+ * Collective over all ranks: exchanges every rank's puts since the last
+ * fence. Fails with VMPL_ERR_INVALID_ARG on every rank when two ranks put
+ * the same key, VMPL_ERR_RUNTIME when the daemon is gone.
+ */
+vmpl_status_t rt_kvs_fence(void);
+
+/* A value published before the last fence; valid until rt_finalize. */
+vmpl_status_t rt_kvs_get(const char *key, const void **value_p, size_t *length_p);
+
+/* Asks the launcher to kill the whole job and exit with `code`; never returns. */
+void rt_abort(int code, const char *reason) __attribute__((noreturn));
+
+/* Tells the daemon this rank finished cleanly, and disconnects. */
+vmpl_status_t rt_finalize(void);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * Nonblocking framed connections for the launcher and the daemons' poll
+ * loops: whole frames in, queued frames out, so no peer can stall another.
+ */
+#ifndef VMPL_TOOLS_RT_CONN_H
+#define VMPL_TOOLS_RT_CONN_H
+
+#include <rt/rt_wire.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int fd;          /* -1 once closed */
+    rt_buf_t in;     /* bytes received, not yet a whole frame */
+    rt_buf_t out;    /* bytes queued for the peer */
+    size_t out_sent; /* bytes of `out` already written */
+    int kind;        /* owner's tag */
+    int id;          /* owner's index (node or rank) */
+    int authenticated;
+} rt_conn_t;
+
+void rt_conn_init(rt_conn_t *conn, int fd, int kind, int id); /* makes fd nonblocking */
+void rt_conn_close(rt_conn_t *conn);
+
+/* Queues a frame and writes what the socket takes now; -1 on a dead peer. */
+int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t length);
+/* Writes queued bytes (on POLLOUT); -1 on a dead peer. */
+int rt_conn_flush(rt_conn_t *conn);
+int rt_conn_wants_write(const rt_conn_t *conn);
+
+/* Reads what is available (on POLLIN): 1 data, 2 nothing yet, 0 end of stream, -1 error. */
+int rt_conn_receive(rt_conn_t *conn);
+/*
+ * Takes the next whole frame, if any: 1 with *payload_p pointing into the
+ * connection (valid until the next call), 0 when none, -1 malformed.
+ */
+int rt_conn_next_frame(rt_conn_t *conn, uint32_t *type_p, const void **payload_p,
+                       size_t *length_p);
+
+#endif

@@ -1,0 +1,20 @@
+/* Starting daemons and wiring them: TCP listen/connect, spawn, hello. */
+#ifndef VMPL_TOOLS_RT_LAUNCH_H
+#define VMPL_TOOLS_RT_LAUNCH_H
+
+#include "rt_job.h"
+
+#include <sys/types.h>
+
+/* A listening TCP socket (loopback unless all_interfaces); -1 on error. */
+int rt_tcp_listen(int all_interfaces, uint32_t *port_p);
+int rt_tcp_connect(const char *host, uint32_t port);
+
+/* Do daemons a and b share a host (and so start each other without the agent)? */
+int rt_job_same_host(const rt_job_t *job, uint32_t a, uint32_t b);
+
+/* Hello of a daemon: secret, node, pid, listening port, host. */
+void rt_hello_encode(rt_buf_t *out, const uint8_t *secret, uint32_t node, uint32_t port,
+                     const char *host);
+
+#endif

@@ -1,0 +1,379 @@
+/* vmpld: start-up, the poll loop and clean-up of a node daemon (vmpld.h). */
+#define _GNU_SOURCE
+#include "vmpld.h"
+
+#include "../common/rt_launch.h"
+
+#include <base/log.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+double vmpld_now(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int signals_block(void)
+{
+    sigset_t set;
+
+    sigemptyset(&set);
+    sigaddset(&set, SIGCHLD);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+/* The node's owner-only folder and the ranks' Unix socket in it. */
+static int unix_listen(vmpld_t *d)
+{
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    int fd;
+
+    snprintf(d->dir, sizeof(d->dir), "%s/vmpl-%s-n%u", d->job->tmpdir, d->job->job_id, d->node);
+    snprintf(d->socket_path, sizeof(d->socket_path), "%s/rt.sock", d->dir);
+    if (strlen(d->socket_path) >= sizeof(address.sun_path)) {
+        base_error("vmpld", "socket path too long: %s", d->socket_path);
+        return -1;
+    }
+    if (mkdir(d->dir, 0700)) {
+        base_error("vmpld", "cannot create %s: %m", d->dir);
+        d->dir[0] = '\0';
+        return -1;
+    }
+    strcpy(address.sun_path, d->socket_path);
+    fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&address, sizeof(address)) ||
+        chmod(d->socket_path, 0600) || listen(fd, 256)) {
+        base_error("vmpld", "cannot listen on %s: %m", d->socket_path);
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Removes the node's folder and every shared-memory object of the job. */
+static void node_cleanup(vmpld_t *d)
+{
+    char prefix[128];
+    struct dirent *entry;
+    DIR *shm;
+
+    if (d->socket_path[0])
+        unlink(d->socket_path);
+    if (d->dir[0])
+        rmdir(d->dir);
+    snprintf(prefix, sizeof(prefix), "vmpl-%s-", d->job->job_id);
+    shm = opendir("/dev/shm");
+    if (!shm)
+        return;
+    while ((entry = readdir(shm)))
+        if (!strncmp(entry->d_name, prefix, strlen(prefix)) && !unlinkat(dirfd(shm), entry->d_name, 0))
+            base_info("vmpld", "node %u: removed /dev/shm/%s", d->node, entry->d_name);
+    closedir(shm);
+}
+
+static int daemon_setup(vmpld_t *d)
+{
+    rt_job_t *job = d->job;
+    uint32_t first, end, parent_node;
+    rt_buf_t hello;
+
+    d->node = d->start.node;
+    gethostname(d->host, sizeof(d->host) - 1);
+    if (!(job->flags & RT_JOB_REMOTE))
+        strcpy(d->host, "127.0.0.1");
+    d->signal_fd = signals_block();
+    d->tcp_fd = rt_tcp_listen(job->flags & RT_JOB_REMOTE, &d->port);
+    d->unix_fd = unix_listen(d);
+    if (d->signal_fd < 0 || d->tcp_fd < 0 || d->unix_fd < 0)
+        return -1;
+    rt_conn_init(&d->parent, rt_tcp_connect(d->start.parent_host, d->start.parent_port), 0, -1);
+    if (d->parent.fd < 0)
+        return -1;
+    rt_buf_init(&hello);
+    rt_hello_encode(&hello, job->secret, d->node, d->port, d->host);
+    if (hello.failed || rt_conn_send(&d->parent, RT_MSG_HELLO, hello.data, hello.length)) {
+        rt_buf_free(&hello);
+        return -1;
+    }
+    rt_buf_free(&hello);
+
+    d->rank_first = rt_job_first_rank(job, d->node);
+    d->rank_count = rt_job_first_rank(job, d->node + 1) - d->rank_first;
+    d->ranks = calloc((size_t)d->rank_count + 1, sizeof(*d->ranks));
+    rt_job_children(job, d->node, &first, &end);
+    d->child_count = end - first;
+    d->children = calloc((size_t)d->child_count + 1, sizeof(*d->children));
+    if (!d->ranks || !d->children)
+        return -1;
+    for (int i = 0; i < d->rank_count; i++) {
+        d->ranks[i].rank = d->rank_first + i;
+        d->ranks[i].conn.fd = -1;
+        for (int s = 0; s < 3; s++)
+            d->ranks[i].stream_fd[s] = -1;
+    }
+    for (uint32_t i = 0; i < d->child_count; i++) {
+        vmpld_child_t *c = &d->children[i];
+        c->node = first + i;
+        c->conn.fd = -1;
+        c->pid = vmpld_spawn(job, c->node, d->host, d->port,
+                                 rt_job_same_host(job, d->node, c->node));
+        if (c->pid < 0)
+            vmpld_child_lost(d, c, "could not start it");
+    }
+    (void)parent_node;
+    return vmpld_ranks_spawn(d);
+}
+
+enum { POLL_SIGNAL, POLL_TCP, POLL_UNIX, POLL_PARENT, POLL_CHILD, POLL_RANK, POLL_STREAM,
+       POLL_PENDING };
+
+typedef struct {
+    int kind, index, stream;
+} poll_owner_t;
+
+static void accept_on(vmpld_t *d, int listen_fd)
+{
+    int fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
+    rt_conn_t *grown;
+
+    if (fd < 0)
+        return;
+    grown = realloc(d->pending, ((size_t)d->pending_count + 1) * sizeof(*grown));
+    if (!grown) {
+        close(fd);
+        return;
+    }
+    d->pending = grown;
+    rt_conn_init(&d->pending[d->pending_count++], fd, POLL_PENDING, 0);
+}
+
+static void signals_read(vmpld_t *d)
+{
+    struct signalfd_siginfo info;
+
+    while (read(d->signal_fd, &info, sizeof(info)) == sizeof(info)) {
+        if (info.ssi_signo == SIGCHLD) {
+            vmpld_children_reap(d);
+        } else if (info.ssi_signo != SIGPIPE) {
+            base_warn("vmpld", "node %u: signal %u: killing the node's ranks", d->node, info.ssi_signo);
+            vmpld_shutdown_begin(d);
+        }
+    }
+}
+
+static int conn_readable(rt_conn_t *conn)
+{
+    int rc = rt_conn_receive(conn);
+
+    if (rc <= 0)
+        rt_conn_close(conn);
+    return rc > 0;
+}
+
+static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
+{
+    if (owner->kind == POLL_STREAM) {
+        vmpld_rank_t *r = &d->ranks[owner->index];
+        if (owner->stream == 0)
+            vmpld_rank_stdin_writable(d, r);
+        else
+            vmpld_rank_stream_readable(d, r, owner->stream);
+        return;
+    }
+    if (owner->kind == POLL_SIGNAL)
+        return signals_read(d);
+    if (owner->kind == POLL_TCP || owner->kind == POLL_UNIX)
+        return accept_on(d, owner->kind == POLL_TCP ? d->tcp_fd : d->unix_fd);
+
+    rt_conn_t *conn = owner->kind == POLL_PARENT  ? &d->parent
+                      : owner->kind == POLL_CHILD ? &d->children[owner->index].conn
+                      : owner->kind == POLL_RANK  ? &d->ranks[owner->index].conn
+                                                  : &d->pending[owner->index];
+    if ((revents & POLLOUT) && rt_conn_flush(conn))
+        rt_conn_close(conn);
+    if (conn->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR)) && !conn_readable(conn)) {
+        if (owner->kind == POLL_PARENT && !d->shutting_down) {
+            base_error("vmpld", "node %u: lost the link to the launcher; killing the node's ranks",
+                       d->node);
+            vmpld_shutdown_begin(d);
+        } else if (owner->kind == POLL_CHILD) {
+            vmpld_child_t *c = &d->children[owner->index];
+            vmpld_child_lost(d, c, "its link closed");
+        }
+        return;
+    }
+    if (owner->kind == POLL_PARENT)
+        vmpld_parent_frames(d);
+    else if (owner->kind == POLL_CHILD)
+        vmpld_child_frames(d, &d->children[owner->index]);
+    else if (owner->kind == POLL_RANK)
+        vmpld_rank_frames(d, &d->ranks[owner->index]);
+    else
+        vmpld_pending_frames(d, owner->index);
+}
+
+static int add_conn(struct pollfd *fds, poll_owner_t *owners, int n, const rt_conn_t *conn,
+                    int kind, int index)
+{
+    if (conn->fd < 0)
+        return n;
+    fds[n] = (struct pollfd){.fd = conn->fd,
+                             .events = (short)(POLLIN | (rt_conn_wants_write(conn) ? POLLOUT : 0))};
+    owners[n] = (poll_owner_t){kind, index, 0};
+    return n + 1;
+}
+
+static int finished(vmpld_t *d)
+{
+    if (!d->shutting_down)
+        return 0;
+    if (vmpld_now() > d->shutdown_deadline)
+        return 1;
+    if (vmpld_ranks_alive(d))
+        return 0;
+    for (uint32_t i = 0; i < d->child_count; i++)
+        if (d->children[i].conn.fd >= 0 || d->children[i].pid > 0)
+            return 0;
+    return !rt_conn_wants_write(&d->parent);
+}
+
+static void pending_compact(vmpld_t *d)
+{
+    int kept = 0;
+
+    for (int i = 0; i < d->pending_count; i++)
+        if (d->pending[i].fd >= 0)
+            d->pending[kept++] = d->pending[i];
+    d->pending_count = kept;
+}
+
+static void daemon_loop(vmpld_t *d)
+{
+    while (!finished(d)) {
+        int capacity = 4 + (int)d->child_count + 4 * d->rank_count + d->pending_count, n = 0;
+        struct pollfd *fds = calloc((size_t)capacity, sizeof(*fds));
+        poll_owner_t *owners = calloc((size_t)capacity, sizeof(*owners));
+        int timeout = d->killing || d->shutting_down ? 50 : -1;
+
+        if (!fds || !owners) {
+            free(fds);
+            free(owners);
+            vmpld_shutdown_begin(d);
+            usleep(10000);
+            continue;
+        }
+        fds[n] = (struct pollfd){.fd = d->signal_fd, .events = POLLIN};
+        owners[n++] = (poll_owner_t){POLL_SIGNAL, 0, 0};
+        fds[n] = (struct pollfd){.fd = d->tcp_fd, .events = POLLIN};
+        owners[n++] = (poll_owner_t){POLL_TCP, 0, 0};
+        fds[n] = (struct pollfd){.fd = d->unix_fd, .events = POLLIN};
+        owners[n++] = (poll_owner_t){POLL_UNIX, 0, 0};
+        n = add_conn(fds, owners, n, &d->parent, POLL_PARENT, 0);
+        for (uint32_t i = 0; i < d->child_count; i++)
+            n = add_conn(fds, owners, n, &d->children[i].conn, POLL_CHILD, (int)i);
+        for (int i = 0; i < d->rank_count; i++) {
+            vmpld_rank_t *r = &d->ranks[i];
+            n = add_conn(fds, owners, n, &r->conn, POLL_RANK, i);
+            for (int s = 0; s < 3; s++) {
+                if (r->stream_fd[s] < 0 || (s == 0 && r->stdin_queue.length == 0))
+                    continue;
+                fds[n] = (struct pollfd){.fd = r->stream_fd[s], .events = s ? POLLIN : POLLOUT};
+                owners[n++] = (poll_owner_t){POLL_STREAM, i, s};
+            }
+        }
+        for (int i = 0; i < d->pending_count; i++)
+            n = add_conn(fds, owners, n, &d->pending[i], POLL_PENDING, i);
+
+        if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR) {
+            base_error("vmpld", "poll: %m");
+            vmpld_shutdown_begin(d);
+        }
+        for (int i = 0; i < n; i++)
+            if (fds[i].revents)
+                dispatch(d, &owners[i], fds[i].revents);
+        pending_compact(d);
+        if (d->killing && vmpld_now() > d->kill_deadline)
+            vmpld_ranks_signal(d, SIGKILL);
+        free(fds);
+        free(owners);
+    }
+}
+
+static void vmpld_destroy(vmpld_t *d)
+{
+    for (int i = 0; d->ranks && i < d->rank_count; i++) {
+        vmpld_rank_t *r = &d->ranks[i];
+        rt_conn_close(&r->conn);
+        for (int s = 0; s < 3; s++) {
+            if (r->stream_fd[s] >= 0)
+                close(r->stream_fd[s]);
+            rt_buf_free(&r->line[s]);
+        }
+        rt_buf_free(&r->stdin_queue);
+    }
+    for (uint32_t i = 0; d->children && i < d->child_count; i++)
+        rt_conn_close(&d->children[i].conn);
+    for (int i = 0; i < d->pending_count; i++)
+        rt_conn_close(&d->pending[i]);
+    free(d->ranks);
+    free(d->children);
+    free(d->pending);
+    rt_buf_free(&d->fence_blob);
+    rt_buf_free(&d->ready_entries);
+    rt_buf_free(&d->table);
+    rt_conn_close(&d->parent);
+    free(d->start.parent_host);
+    rt_job_free(&d->start.job);
+}
+
+int vmpld_run(rt_daemon_start_t *start)
+{
+    vmpld_t daemon = {.signal_fd = -1, .tcp_fd = -1, .unix_fd = -1, .start = *start};
+    vmpld_t *d = &daemon;
+    int devnull;
+
+    d->parent.fd = -1;
+    d->job = &d->start.job;
+    prctl(PR_SET_NAME, "vmpld"); /* a forked daemon shows as vmpld in ps, ss, pgrep */
+    devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
+        close(devnull);
+    }
+    setsid(); /* the terminal's signals reach vmplrun only, which forwards them */
+    if (daemon_setup(d)) {
+        base_error("vmpld", "node %u: start-up failed", d->start.node);
+        vmpld_shutdown_begin(d);
+    }
+    daemon_loop(d);
+    vmpld_ranks_signal(d, SIGKILL);
+    for (uint32_t i = 0; i < d->child_count; i++)
+        if (d->children[i].pid > 0)
+            kill(d->children[i].pid, SIGKILL);
+    node_cleanup(d);
+    vmpld_destroy(d);
+    return 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * vmplrun, the launcher: parses the command line, starts the daemon of
+ * node 0 (which starts the rest of the tree), relays stdio and signals,
+ * and turns the ranks' exit statuses into the job's status.
+ */
+#ifndef VMPL_TOOLS_VMPLRUN_H
+#define VMPL_TOOLS_VMPLRUN_H
+
+#include "../common/rt_conn.h"
+#include "../common/rt_job.h"
+#include "../vmpld/vmpld.h"
+
+#include <sys/types.h>
+
+/* Exit codes of the launcher itself (ranks' failures pass their own code on). */
+#define VMPLRUN_EXIT_USAGE 2
+#define VMPLRUN_EXIT_TIMEOUT 124
+#define VMPLRUN_EXIT_NOT_FOUND 127
+#define VMPLRUN_EXIT_RUNTIME 255
+
+typedef struct {
+    long ranks;
+    long nodes;          /* 0 = not given */
+    char *hosts;         /* comma-separated, or NULL */
+    int tag_output;
+    double timeout_s;    /* 0 = none */
+    int bind_core;
+    char **exports;      /* -x NAME or NAME=VALUE */
+    int export_count;
+    char **argv;         /* program and its arguments */
+} vmplrun_options_t;
+
+/* Parses argv; on bad input prints why and returns -1. */
+int vmplrun_options_parse(int argc, char **argv, vmplrun_options_t *options);
+
+typedef struct {
+    rt_job_t job;
+    int signal_fd, listen_fd;
+    uint32_t port;
+    pid_t daemon_pid;      /* node 0's vmpld (or its launch agent); -1 once reaped */
+    rt_conn_t daemon;      /* node 0's link, after its hello */
+    rt_conn_t *pending;
+    int pending_count;
+    int stdin_open;
+
+    char *rank_done;       /* per rank: its exit is known (or its node is lost) */
+    long ranks_done;
+    int failed;            /* a rank failed or the job was killed */
+    int exit_code;
+    int interrupts;
+    int shutdown_sent;
+    double deadline;       /* --timeout, or 0 */
+    double shutdown_deadline;
+} vmplrun_t;
+
+/* vmplrun_events.c */
+void vmplrun_daemon_frames(vmplrun_t *run);
+void vmplrun_fail(vmplrun_t *run, int exit_code);
+void vmplrun_nodes_lost(vmplrun_t *run, uint32_t node, const char *reason);
+
+double vmplrun_now(void);
+
+#endif

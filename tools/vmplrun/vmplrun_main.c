@@ -1,0 +1,415 @@
+/* vmplrun: job set-up and the event loop (vmplrun.h). */
+#define _GNU_SOURCE
+#include "vmplrun.h"
+
+#include "../common/rt_launch.h"
+
+#include <base/log.h>
+#include <base/settings.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+double vmplrun_now(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Is `program` something execvp can run? Mirrors its PATH search. */
+static int program_runnable(const char *program)
+{
+    char path[PATH_MAX];
+    const char *search, *at;
+    struct stat st;
+
+    if (strchr(program, '/'))
+        return !access(program, X_OK) && !stat(program, &st) && S_ISREG(st.st_mode);
+    search = getenv("PATH");
+    for (at = search ? search : "/usr/bin:/bin"; at; at = strchr(at, ':') ? strchr(at, ':') + 1 : NULL) {
+        size_t length = strcspn(at, ":");
+        snprintf(path, sizeof(path), "%.*s%s%s", (int)length, at, length ? "/" : "", program);
+        if (!access(path, X_OK) && !stat(path, &st) && S_ISREG(st.st_mode))
+            return 1;
+    }
+    return 0;
+}
+
+static char *sibling_path(const char *name)
+{
+    char self[PATH_MAX], *path;
+    ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+    if (n <= 0)
+        return NULL;
+    self[n] = '\0';
+    if (asprintf(&path, "%s/%s", dirname(self), name) < 0)
+        return NULL;
+    return path;
+}
+
+static char **exports_resolve(const vmplrun_options_t *o)
+{
+    char **env = calloc((size_t)o->export_count + 1, sizeof(char *));
+
+    for (int i = 0; env && i < o->export_count; i++) {
+        const char *value = getenv(o->exports[i]);
+        if (strchr(o->exports[i], '='))
+            env[i] = strdup(o->exports[i]);
+        else if (asprintf(&env[i], "%s=%s", o->exports[i], value ? value : "") < 0)
+            env[i] = NULL;
+    }
+    return env;
+}
+
+static char **hosts_split(const vmplrun_options_t *o, uint32_t node_count)
+{
+    char **hosts = calloc(node_count, sizeof(char *)), *copy, *save = NULL, *host;
+    uint32_t n = 0;
+
+    if (!hosts)
+        return NULL;
+    if (o->hosts) {
+        copy = strdup(o->hosts);
+        for (host = strtok_r(copy, ",", &save); host && n < node_count; host = strtok_r(NULL, ",", &save))
+            hosts[n++] = strdup(host);
+        free(copy);
+    }
+    for (; n < node_count; n++)
+        hosts[n] = strdup("");
+    return hosts;
+}
+
+static uint32_t hosts_count(const char *list)
+{
+    uint32_t count = 0;
+
+    for (const char *at = list; at && *at; at++)
+        count += *at == ',';
+    return list ? count + 1 : 0;
+}
+
+static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
+{
+    const base_settings_t *settings = base_settings();
+    rt_job_t *job = &run->job;
+    uint8_t id[6];
+    char cwd[PATH_MAX];
+    uint32_t host_count = hosts_count(o->hosts);
+
+    if (o->hosts && o->nodes && (uint32_t)o->nodes != host_count) {
+        fprintf(stderr, "vmplrun: --nodes %ld disagrees with the %u hosts of --host\n", o->nodes,
+                host_count);
+        return -1;
+    }
+    if (rt_secret_generate(job->secret) || getrandom(id, sizeof(id), 0) != sizeof(id)) {
+        fprintf(stderr, "vmplrun: no random numbers for the job secret: %m\n");
+        return -1;
+    }
+    if (asprintf(&job->job_id, "%02x%02x%02x%02x%02x%02x", id[0], id[1], id[2], id[3], id[4],
+                 id[5]) < 0)
+        return -1;
+    job->size = (uint32_t)o->ranks;
+    job->node_count = o->hosts ? host_count : o->nodes ? (uint32_t)o->nodes : 1;
+    job->fanout = settings->rt_tree_fanout > 0 ? (uint32_t)settings->rt_tree_fanout : 8;
+    job->kill_grace_ms = settings->rt_kill_grace_ms > 0 ? (uint32_t)settings->rt_kill_grace_ms : 0;
+    job->flags = (o->tag_output ? RT_JOB_TAG_OUTPUT : 0) | (o->bind_core ? RT_JOB_BIND_CORE : 0);
+    job->hosts = hosts_split(o, job->node_count);
+    for (uint32_t n = 0; job->hosts && n < job->node_count; n++)
+        if (!rt_host_is_local(job->hosts[n]))
+            job->flags |= RT_JOB_REMOTE;
+    job->cwd = strdup(getcwd(cwd, sizeof(cwd)) ? cwd : "");
+    job->tmpdir = strdup(settings->rt_tmpdir);
+    job->vmpld_path = sibling_path("vmpld");
+    job->launch_agent = strdup(settings->rt_launch_agent);
+    job->argv = calloc(1, sizeof(char *));
+    job->env = exports_resolve(o);
+    if (!job->hosts || !job->cwd || !job->tmpdir || !job->vmpld_path || !job->launch_agent ||
+        !job->argv || !job->env)
+        return -1;
+    free(job->argv);
+    {
+        int argc = 0;
+        while (o->argv[argc])
+            argc++;
+        job->argv = calloc((size_t)argc + 1, sizeof(char *));
+        for (int i = 0; job->argv && i < argc; i++)
+            job->argv[i] = strdup(o->argv[i]);
+    }
+    run->rank_done = calloc(job->size, 1);
+    return job->argv && run->rank_done ? 0 : -1;
+}
+
+static int signals_block(void)
+{
+    static const int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGCHLD, SIGPIPE};
+    sigset_t set;
+
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++) {
+        signal(forwarded[i], SIG_DFL); /* an inherited SIG_IGN would hide them from signalfd */
+        sigaddset(&set, forwarded[i]);
+    }
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+static void signals_read(vmplrun_t *run)
+{
+    struct signalfd_siginfo info;
+
+    while (read(run->signal_fd, &info, sizeof(info)) == sizeof(info)) {
+        int signo = (int)info.ssi_signo;
+        int wait_status;
+        pid_t pid;
+
+        if (signo == SIGCHLD) {
+            while ((pid = waitpid(-1, &wait_status, WNOHANG)) > 0)
+                if (pid == run->daemon_pid) {
+                    run->daemon_pid = -1;
+                    if (run->daemon.fd < 0 && !run->shutdown_sent)
+                        vmplrun_nodes_lost(run, 0, "it exited before connecting");
+                }
+            continue;
+        }
+        if (signo == SIGPIPE)
+            continue;
+        if (run->daemon.fd >= 0)
+            rt_conn_send(&run->daemon, RT_MSG_SIGNAL, &signo, sizeof(signo));
+        if (signo == SIGINT && ++run->interrupts == 1) {
+            fprintf(stderr, "vmplrun: forwarded SIGINT to the ranks; press Ctrl-C again to kill the job\n");
+            continue;
+        }
+        if (signo == SIGINT || signo == SIGTERM || signo == SIGHUP) {
+            fprintf(stderr, "vmplrun: %s: killing the job\n", strsignal(signo));
+            vmplrun_fail(run, 128 + signo);
+            if (run->daemon.fd < 0) /* nothing to wait for */
+                for (uint32_t r = 0; r < run->job.size; r++)
+                    run->rank_done[r] = 1, run->ranks_done = run->job.size;
+        }
+    }
+}
+
+static void accept_daemon(vmplrun_t *run)
+{
+    int fd = accept4(run->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+    rt_conn_t *grown;
+
+    if (fd < 0)
+        return;
+    grown = realloc(run->pending, ((size_t)run->pending_count + 1) * sizeof(*grown));
+    if (!grown) {
+        close(fd);
+        return;
+    }
+    run->pending = grown;
+    rt_conn_init(&run->pending[run->pending_count++], fd, 0, 0);
+}
+
+/* Node 0's hello makes it our daemon link; anything else is refused. */
+static void pending_frames(vmplrun_t *run, rt_conn_t *conn)
+{
+    uint32_t type;
+    const void *payload;
+    size_t length;
+    rt_buf_t in;
+    int rc = rt_conn_next_frame(conn, &type, &payload, &length);
+
+    if (rc == 0)
+        return;
+    rt_buf_wrap(&in, payload, length);
+    in.position = RT_SECRET_BYTES;
+    if (rc < 0 || type != RT_MSG_HELLO || length < RT_SECRET_BYTES ||
+        !rt_secret_equal(payload, run->job.secret) || rt_buf_get_u32(&in) != 0 ||
+        run->daemon.fd >= 0) {
+        base_warn("vmplrun", "refused a connection: wrong secret or not the daemon of node 0");
+        rt_conn_close(conn);
+        return;
+    }
+    run->daemon = *conn;
+    conn->fd = -1;
+    rt_buf_init(&conn->in);
+    rt_buf_init(&conn->out);
+    rt_conn_send(&run->daemon, RT_MSG_HELLO_OK, NULL, 0);
+    if (run->failed)
+        rt_conn_send(&run->daemon, RT_MSG_KILL, NULL, 0);
+    vmplrun_daemon_frames(run);
+}
+
+static void stdin_forward(vmplrun_t *run)
+{
+    char chunk[65536];
+    ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
+
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        return;
+    if (n <= 0) {
+        run->stdin_open = 0;
+        n = 0;
+    }
+    rt_conn_send(&run->daemon, RT_MSG_STDIN, chunk, (size_t)n);
+}
+
+static int job_over(vmplrun_t *run)
+{
+    double now = vmplrun_now();
+
+    if (run->deadline && now > run->deadline && !run->failed) {
+        fprintf(stderr, "vmplrun: the job ran past its --timeout; killing it\n");
+        vmplrun_fail(run, VMPLRUN_EXIT_TIMEOUT);
+        run->shutdown_deadline = now + run->job.kill_grace_ms / 1000.0 + 10.0;
+    }
+    if (run->ranks_done == run->job.size && !run->shutdown_sent) {
+        run->shutdown_sent = 1;
+        if (run->daemon.fd >= 0)
+            rt_conn_send(&run->daemon, RT_MSG_SHUTDOWN, NULL, 0);
+        run->shutdown_deadline = now + run->job.kill_grace_ms / 1000.0 + 10.0;
+    }
+    if (run->shutdown_deadline && now > run->shutdown_deadline) {
+        base_error("vmplrun", "the daemons did not finish in time; giving up on them");
+        if (run->daemon_pid > 0)
+            kill(run->daemon_pid, SIGKILL);
+        return 1;
+    }
+    return run->shutdown_sent && run->daemon.fd < 0 && run->daemon_pid <= 0;
+}
+
+static void run_loop(vmplrun_t *run)
+{
+    while (!job_over(run)) {
+        int capacity = 4 + run->pending_count, n = 0, daemon_at = -1, stdin_at = -1;
+        struct pollfd fds[capacity];
+        int timeout = run->deadline || run->shutdown_deadline ? 50 : -1;
+
+        fds[n++] = (struct pollfd){.fd = run->signal_fd, .events = POLLIN};
+        fds[n++] = (struct pollfd){.fd = run->listen_fd, .events = POLLIN};
+        if (run->daemon.fd >= 0) {
+            daemon_at = n;
+            fds[n++] = (struct pollfd){
+                .fd = run->daemon.fd,
+                .events = (short)(POLLIN | (rt_conn_wants_write(&run->daemon) ? POLLOUT : 0))};
+            if (run->stdin_open && run->daemon.out.length < (1u << 20)) {
+                stdin_at = n;
+                fds[n++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
+            }
+        }
+        int pending_at = n;
+        for (int i = 0; i < run->pending_count; i++)
+            fds[n++] = (struct pollfd){.fd = run->pending[i].fd, .events = POLLIN};
+
+        if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
+            break;
+        if (fds[0].revents)
+            signals_read(run);
+        if (fds[1].revents)
+            accept_daemon(run);
+        if (daemon_at >= 0 && fds[daemon_at].revents) {
+            if ((fds[daemon_at].revents & POLLOUT) && rt_conn_flush(&run->daemon))
+                rt_conn_close(&run->daemon);
+            if (run->daemon.fd >= 0 && (fds[daemon_at].revents & (POLLIN | POLLHUP | POLLERR))) {
+                if (rt_conn_receive(&run->daemon) > 0)
+                    vmplrun_daemon_frames(run);
+                else
+                    rt_conn_close(&run->daemon);
+            }
+            if (run->daemon.fd < 0 && run->ranks_done < run->job.size)
+                vmplrun_nodes_lost(run, 0, "its link closed");
+        }
+        if (stdin_at >= 0 && fds[stdin_at].revents && run->daemon.fd >= 0)
+            stdin_forward(run);
+        for (int i = 0; i < run->pending_count; i++) {
+            if (!fds[pending_at + i].revents)
+                continue;
+            if (rt_conn_receive(&run->pending[i]) > 0)
+                pending_frames(run, &run->pending[i]);
+            else
+                rt_conn_close(&run->pending[i]);
+        }
+        int kept = 0;
+        for (int i = 0; i < run->pending_count; i++)
+            if (run->pending[i].fd >= 0)
+                run->pending[kept++] = run->pending[i];
+        run->pending_count = kept;
+    }
+}
+
+static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
+{
+    for (int i = 0; i < run->pending_count; i++)
+        rt_conn_close(&run->pending[i]);
+    free(run->pending);
+    rt_conn_close(&run->daemon);
+    close(run->listen_fd);
+    close(run->signal_fd);
+    free(run->rank_done);
+    rt_job_free(&run->job);
+    free(options->exports);
+    return run->failed ? run->exit_code : 0;
+}
+
+int main(int argc, char **argv)
+{
+    vmplrun_options_t options;
+    vmplrun_t run = {.signal_fd = -1, .listen_fd = -1, .daemon_pid = -1, .stdin_open = 1};
+
+    run.daemon.fd = -1;
+    if (vmplrun_options_parse(argc, argv, &options)) {
+        free(options.exports);
+        return VMPLRUN_EXIT_USAGE;
+    }
+    if (!program_runnable(options.argv[0])) {
+        fprintf(stderr, "vmplrun: %s: %s\n", options.argv[0],
+                strchr(options.argv[0], '/') ? "not an executable file" : "command not found");
+        free(options.exports);
+        return VMPLRUN_EXIT_NOT_FOUND;
+    }
+    if (job_build(&run, &options)) {
+        fprintf(stderr, "vmplrun: cannot set up the job\n");
+        run.failed = 1;
+        run.exit_code = VMPLRUN_EXIT_RUNTIME;
+        return vmplrun_destroy(&run, &options);
+    }
+    if (access(run.job.vmpld_path, X_OK)) {
+        fprintf(stderr, "vmplrun: the node daemon %s is missing: %m\n", run.job.vmpld_path);
+        run.failed = 1;
+        run.exit_code = VMPLRUN_EXIT_RUNTIME;
+        return vmplrun_destroy(&run, &options);
+    }
+    run.signal_fd = signals_block();
+    run.listen_fd = rt_tcp_listen(run.job.flags & RT_JOB_REMOTE, &run.port);
+    if (run.signal_fd < 0 || run.listen_fd < 0) {
+        run.failed = 1;
+        run.exit_code = VMPLRUN_EXIT_RUNTIME;
+        return vmplrun_destroy(&run, &options);
+    }
+    if (options.timeout_s > 0)
+        run.deadline = vmplrun_now() + options.timeout_s;
+    {
+        char host[256] = "127.0.0.1";
+        if (run.job.flags & RT_JOB_REMOTE)
+            gethostname(host, sizeof(host) - 1);
+        run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port, rt_host_is_local(run.job.hosts[0]));
+    }
+    if (run.daemon_pid < 0)
+        vmplrun_nodes_lost(&run, 0, "could not start it");
+    run_loop(&run);
+    return vmplrun_destroy(&run, &options);
+}
