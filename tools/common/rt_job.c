@@ -168,6 +168,7 @@ int rt_daemon_start_decode(rt_buf_t *in, rt_daemon_start_t *start)
     start->node = rt_buf_get_u32(in);
     start->parent_host = strdup(rt_buf_get_str(in));
     start->parent_port = rt_buf_get_u32(in);
+    start->parent_fd = -1;
     if (rt_job_decode(in, &start->job) || !start->parent_host ||
         start->node >= start->job.node_count)
         return -1;

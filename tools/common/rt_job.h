@@ -41,6 +41,7 @@ typedef struct {
     uint32_t node;
     char *parent_host;
     uint32_t parent_port;
+    int parent_fd; /* a forked daemon's ready link to its parent, else -1 (not on the wire) */
     rt_job_t job;
 } rt_daemon_start_t;
 

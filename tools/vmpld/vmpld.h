@@ -87,6 +87,7 @@ void vmpld_child_lost(vmpld_t *d, vmpld_child_t *c, const char *reason);
 void vmpld_send_up(vmpld_t *d, uint32_t type, const void *payload, size_t length);
 void vmpld_send_down(vmpld_t *d, uint32_t type, const void *payload, size_t length);
 void vmpld_shutdown_begin(vmpld_t *d);
+void vmpld_pending_add(vmpld_t *d, int fd);
 
 double vmpld_now(void);
 
@@ -97,9 +98,11 @@ int vmpld_run(rt_daemon_start_t *start);
  * vmpld_spawn.c: starts the daemon of `node`. On this host it is a fork
  * that runs vmpld_run (no exec: start-up time matters); on another host it
  * is `agent host vmpld` with the start message on vmpld's stdin. Returns
- * the pid (the agent's for a remote daemon) or -1.
+ * the pid (the agent's for a remote daemon) or -1. A forked daemon's link
+ * is a socket pair: *link_fd_p is the parent's end (-1 for a remote one,
+ * which connects back over TCP); it still opens with the secret hello.
  */
 pid_t vmpld_spawn(const rt_job_t *job, uint32_t node, const char *parent_host,
-                  uint32_t parent_port, int local);
+                  uint32_t parent_port, int local, int *link_fd_p);
 
 #endif

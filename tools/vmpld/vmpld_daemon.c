@@ -97,7 +97,8 @@ static void node_cleanup(vmpld_t *d)
 static int daemon_setup(vmpld_t *d)
 {
     rt_job_t *job = d->job;
-    uint32_t first, end, parent_node;
+    uint32_t first, end;
+    int link_fd;
     rt_buf_t hello;
 
     d->node = d->start.node;
@@ -109,7 +110,8 @@ static int daemon_setup(vmpld_t *d)
     d->unix_fd = unix_listen(d);
     if (d->signal_fd < 0 || d->tcp_fd < 0 || d->unix_fd < 0)
         return -1;
-    rt_conn_init(&d->parent, rt_tcp_connect(d->start.parent_host, d->start.parent_port), 0, -1);
+    rt_conn_init(&d->parent, d->start.parent_fd >= 0 ? d->start.parent_fd
+                             : rt_tcp_connect(d->start.parent_host, d->start.parent_port), 0, -1);
     if (d->parent.fd < 0)
         return -1;
     rt_buf_init(&hello);
@@ -139,11 +141,12 @@ static int daemon_setup(vmpld_t *d)
         c->node = first + i;
         c->conn.fd = -1;
         c->pid = vmpld_spawn(job, c->node, d->host, d->port,
-                                 rt_job_same_host(job, d->node, c->node));
+                             rt_job_same_host(job, d->node, c->node), &link_fd);
         if (c->pid < 0)
             vmpld_child_lost(d, c, "could not start it");
+        else if (link_fd >= 0)
+            vmpld_pending_add(d, link_fd);
     }
-    (void)parent_node;
     return vmpld_ranks_spawn(d);
 }
 
@@ -157,10 +160,16 @@ typedef struct {
 static void accept_on(vmpld_t *d, int listen_fd)
 {
     int fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
+
+    if (fd >= 0)
+        vmpld_pending_add(d, fd);
+}
+
+/* A connection that has to say who it is (with the secret) before anything else. */
+void vmpld_pending_add(vmpld_t *d, int fd)
+{
     rt_conn_t *grown;
 
-    if (fd < 0)
-        return;
     grown = realloc(d->pending, ((size_t)d->pending_count + 1) * sizeof(*grown));
     if (!grown) {
         close(fd);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 /* argv of the launch agent: its words, the host, then vmpld. */
@@ -31,15 +32,16 @@ static char **agent_argv(const rt_job_t *job, const char *host)
 }
 
 pid_t vmpld_spawn(const rt_job_t *job, uint32_t node, const char *parent_host,
-                      uint32_t parent_port, int local)
+                  uint32_t parent_port, int local, int *link_fd_p)
 {
     rt_daemon_start_t start = {.node = node, .parent_host = (char *)parent_host,
                                .parent_port = parent_port, .job = *job};
     int fds[2];
     pid_t pid;
 
-    if (pipe2(fds, O_CLOEXEC)) {
-        base_error("rt", "pipe: %m");
+    *link_fd_p = -1;
+    if (local ? socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) : pipe2(fds, O_CLOEXEC)) {
+        base_error("rt", "socketpair/pipe: %m");
         return -1;
     }
     pid = fork();
@@ -53,10 +55,14 @@ pid_t vmpld_spawn(const rt_job_t *job, uint32_t node, const char *parent_host,
 
         rt_buf_init(&buf);
         rt_daemon_start_encode(&start, &buf);
-        close_range(3, ~0u, 0); /* the parent's links must not outlive the parent */
+        if (dup2(fds[1], 3) < 0)
+            _exit(127);
+        close_range(4, ~0u, 0); /* the parent's links must not outlive the parent */
+        fcntl(3, F_SETFD, FD_CLOEXEC);
         if (buf.failed || rt_daemon_start_decode(&buf, &copy))
             _exit(127);
         rt_buf_free(&buf);
+        copy.parent_fd = 3;
         _exit(vmpld_run(&copy));
     }
     if (pid == 0) {
@@ -71,8 +77,13 @@ pid_t vmpld_spawn(const rt_job_t *job, uint32_t node, const char *parent_host,
         fprintf(stderr, "vmplrun: cannot start the daemon of node %u (%s): %m\n", node, argv[0]);
         _exit(127);
     }
+    if (local) {
+        close(fds[1]);
+        *link_fd_p = fds[0];
+        return pid;
+    }
     close(fds[0]);
-    if (!local && rt_daemon_start_write(fds[1], &start))
+    if (rt_daemon_start_write(fds[1], &start))
         base_error("rt", "cannot send the job to the daemon of node %u: %m", node);
     close(fds[1]);
     return pid;

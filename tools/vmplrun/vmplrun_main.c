@@ -208,13 +208,10 @@ static void signals_read(vmplrun_t *run)
     }
 }
 
-static void accept_daemon(vmplrun_t *run)
+static void pending_add(vmplrun_t *run, int fd)
 {
-    int fd = accept4(run->listen_fd, NULL, NULL, SOCK_CLOEXEC);
     rt_conn_t *grown;
 
-    if (fd < 0)
-        return;
     grown = realloc(run->pending, ((size_t)run->pending_count + 1) * sizeof(*grown));
     if (!grown) {
         close(fd);
@@ -222,6 +219,14 @@ static void accept_daemon(vmplrun_t *run)
     }
     run->pending = grown;
     rt_conn_init(&run->pending[run->pending_count++], fd, 0, 0);
+}
+
+static void accept_daemon(vmplrun_t *run)
+{
+    int fd = accept4(run->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+
+    if (fd >= 0)
+        pending_add(run, fd);
 }
 
 /* Node 0's hello makes it our daemon link; anything else is refused. */
@@ -406,7 +411,11 @@ int main(int argc, char **argv)
         char host[256] = "127.0.0.1";
         if (run.job.flags & RT_JOB_REMOTE)
             gethostname(host, sizeof(host) - 1);
-        run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port, rt_host_is_local(run.job.hosts[0]));
+        int link_fd;
+        run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port,
+                                     rt_host_is_local(run.job.hosts[0]), &link_fd);
+        if (link_fd >= 0)
+            pending_add(&run, link_fd);
     }
     if (run.daemon_pid < 0)
         vmplrun_nodes_lost(&run, 0, "could not start it");
