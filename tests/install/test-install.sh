@@ -39,6 +39,10 @@ check vmplcc "$prefix/bin/vmplcc" -O2 "$work/hello.c" -o "$work/hello"
 check vmplcc-run "$work/hello"
 check vmplcc-compile-only "$prefix/bin/vmplcc" -c "$work/hello.c" -o "$work/hello.o"
 check mpicc-name "$prefix/bin/mpicc" "$work/hello.c" -o "$work/hello2"
+# an unmodified MPI program, built by the installed mpicc, run by the installed vmplrun
+src=$(cd "$(dirname "$0")/../.." && pwd)
+check mpicc-mpi-program "$prefix/bin/mpicc" -O2 "$src/examples/stencil.c" -o "$work/stencil" -lm
+check vmplrun-installed sh -c "'$prefix/bin/vmplrun' -n 3 '$work/stencil' 64 50 | grep -q 'matches the serial'"
 check showme sh -c "'$prefix/bin/vmplcc' --showme x.c | grep -q -- -lvmpl"
 if command -v pkg-config >/dev/null; then
     check pkg-config sh -c "cc \$(PKG_CONFIG_PATH='$prefix/lib/pkgconfig' pkg-config --cflags vmpl) \

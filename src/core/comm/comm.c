@@ -17,7 +17,7 @@ vmpl_status_t comm_pool_create(comm_pool_t **pool_p)
     if (!pool)
         return VMPL_ERR_NO_MEMORY;
     memset(pool->free, 0xff, sizeof(pool->free));
-    pool->free[0] &= ~1u; /* id 0: the world */
+    pool->free[0] &= ~3u; /* id 0: the world, id 1: self */
     *pool_p = pool;
     return VMPL_OK;
 }
@@ -71,6 +71,18 @@ vmpl_status_t comm_world_create(p2p_t *p2p, int rank, int size, comm_pool_t *poo
     if (status != VMPL_OK)
         return status;
     status = comm_new(p2p, group, rank, pool, 0, comm_p);
+    group_release(group);
+    return status;
+}
+
+vmpl_status_t comm_self_create(p2p_t *p2p, int rank, comm_pool_t *pool, comm_t **comm_p)
+{
+    group_t *group;
+    vmpl_status_t status = group_create(1, &rank, &group);
+
+    if (status != VMPL_OK)
+        return status;
+    status = comm_new(p2p, group, 0, pool, 1, comm_p);
     group_release(group);
     return status;
 }

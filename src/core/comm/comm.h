@@ -30,13 +30,15 @@ typedef struct comm {
     comm_pool_t *pool;
 } comm_t;
 
-/* The process's context-id pool; id 0 is reserved for the world communicator. */
+/* The process's context-id pool; ids 0 (world) and 1 (self) are reserved. */
 vmpl_status_t comm_pool_create(comm_pool_t **pool_p);
 void comm_pool_destroy(comm_pool_t *pool);
 
 /* The world communicator over every engine rank (job rank r = engine rank r). */
 vmpl_status_t comm_world_create(p2p_t *p2p, int rank, int size, comm_pool_t *pool,
                                 comm_t **comm_p);
+/* The communicator of this process alone (context id 1, reserved in every pool). */
+vmpl_status_t comm_self_create(p2p_t *p2p, int rank, comm_pool_t *pool, comm_t **comm_p);
 static inline uint32_t comm_p2p_context(const comm_t *c)
 {
     return (uint32_t)c->id * 2;

@@ -1,0 +1,306 @@
+/* MPI communicators and groups over src/core (mpi_impl.h). */
+#include "mpi_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle)
+{
+    if (handle == MPI_COMM_WORLD)
+        return mpi_state.initialized ? &mpi_state.world : NULL;
+    if (handle == MPI_COMM_SELF)
+        return mpi_state.initialized ? &mpi_state.self : NULL;
+    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
+        return NULL;
+    return handle;
+}
+
+struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle)
+{
+    if (handle == MPI_GROUP_EMPTY)
+        return &mpi_state.group_empty;
+    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
+        return NULL;
+    return handle;
+}
+
+struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
+{
+    struct vmpl_mpi_comm_s *c = calloc(1, sizeof(*c));
+
+    if (!c)
+        return NULL;
+    c->core = core;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    return c;
+}
+
+#define COMM_OR_FAIL(var, handle, function)                                                  \
+    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
+    MPI_CHECK_INIT(function);                                                                \
+    if (!var)                                                                                \
+        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator")
+
+int PMPI_Comm_rank(MPI_Comm comm, int *rank)
+{
+    COMM_OR_FAIL(c, comm, "MPI_Comm_rank");
+    *rank = c->core->rank;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_rank)
+
+int PMPI_Comm_size(MPI_Comm comm, int *size)
+{
+    COMM_OR_FAIL(c, comm, "MPI_Comm_size");
+    *size = c->core->size;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_size)
+
+/* Wraps a new core communicator (NULL: this process is not a member). */
+static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
+                       comm_t *const *core_p, MPI_Comm *newcomm, const char *function)
+{
+    struct vmpl_mpi_comm_s *c;
+    comm_t *core = *core_p; /* read after the creation ran (argument order is unspecified) */
+
+    if (status != VMPL_OK)
+        return mpi_error(parent, mpi_class_of_status(status), function, "%s",
+                         vmpl_status_string(status));
+    if (!core) {
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    c = mpi_comm_wrap(core);
+    if (!c) {
+        comm_release(core);
+        return mpi_error(parent, MPI_ERR_NO_MEM, function, "out of memory");
+    }
+    c->errhandler = parent->errhandler; /* inherited, as MPI says */
+    *newcomm = c;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    comm_t *core = NULL;
+    COMM_OR_FAIL(c, comm, "MPI_Comm_dup");
+    return comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
+}
+MPI_WEAK(Comm_dup)
+
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    comm_t *core = NULL;
+    COMM_OR_FAIL(c, comm, "MPI_Comm_split");
+    if (color < 0 && color != MPI_UNDEFINED)
+        return mpi_error(c, MPI_ERR_ARG, "MPI_Comm_split", "negative color %d", color);
+    return comm_result(c, comm_split(c->core, color == MPI_UNDEFINED ? COMM_UNDEFINED : color,
+                                     key, &core),
+                       &core, newcomm, "MPI_Comm_split");
+}
+MPI_WEAK(Comm_split)
+
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                         MPI_Comm *newcomm)
+{
+    comm_t *core = NULL;
+    COMM_OR_FAIL(c, comm, "MPI_Comm_split_type");
+    (void)info;
+    if (split_type == MPI_UNDEFINED)
+        return comm_result(c, comm_split(c->core, COMM_UNDEFINED, key, &core), &core, newcomm,
+                           "MPI_Comm_split_type");
+    if (split_type != MPI_COMM_TYPE_SHARED)
+        return mpi_error(c, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Comm_split_type",
+                         "split type %d is not supported (MPI_COMM_TYPE_SHARED is)", split_type);
+    /* one node: every member shares memory with every other */
+    return comm_result(c, comm_split(c->core, mpi_state.rt->node, key, &core), &core, newcomm,
+                       "MPI_Comm_split_type");
+}
+MPI_WEAK(Comm_split_type)
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+    COMM_OR_FAIL(c, *comm, "MPI_Comm_free");
+    if (c->predefined)
+        return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
+    comm_release(c->core);
+    free(c);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_free)
+
+int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
+{
+    struct vmpl_mpi_comm_s *a = mpi_comm_of(comm1), *b = mpi_comm_of(comm2);
+
+    MPI_CHECK_INIT("MPI_Comm_compare");
+    if (!a || !b)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_compare", "invalid communicator");
+    if (a == b) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    switch (group_compare(a->core->group, b->core->group)) {
+    case GROUP_IDENT: *result = MPI_CONGRUENT; break;
+    case GROUP_SIMILAR: *result = MPI_SIMILAR; break;
+    default: *result = MPI_UNEQUAL;
+    }
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_compare)
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char *name)
+{
+    COMM_OR_FAIL(c, comm, "MPI_Comm_set_name");
+    strncpy(c->name, name, sizeof(c->name) - 1);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_set_name)
+
+int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
+{
+    COMM_OR_FAIL(c, comm, "MPI_Comm_get_name");
+    strcpy(name, c->name);
+    *resultlen = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Comm_get_name)
+
+static int group_result(vmpl_status_t status, group_t *const *core_p, MPI_Group *newgroup,
+                        const char *function)
+{
+    struct vmpl_mpi_group_s *g;
+    group_t *core = *core_p;
+
+    if (status != VMPL_OK)
+        return mpi_error(NULL, mpi_class_of_status(status), function, "%s",
+                         vmpl_status_string(status));
+    g = calloc(1, sizeof(*g));
+    if (!g) {
+        group_release(core);
+        return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
+    }
+    g->core = core;
+    *newgroup = g;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
+{
+    COMM_OR_FAIL(c, comm, "MPI_Comm_group");
+    group_retain(c->core->group);
+    return group_result(VMPL_OK, &c->core->group, group, "MPI_Comm_group");
+}
+MPI_WEAK(Comm_group)
+
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    struct vmpl_mpi_group_s *g = mpi_group_of(group);
+    comm_t *core = NULL;
+    COMM_OR_FAIL(c, comm, "MPI_Comm_create");
+    if (!g)
+        return mpi_error(c, MPI_ERR_GROUP, "MPI_Comm_create", "invalid group");
+    if (!g->core) { /* MPI_GROUP_EMPTY */
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    return comm_result(c, comm_create(c->core, g->core, &core), &core, newcomm, "MPI_Comm_create");
+}
+MPI_WEAK(Comm_create)
+
+#define GROUP_OR_FAIL(var, handle, function)                                                 \
+    struct vmpl_mpi_group_s *var = mpi_group_of(handle);                                     \
+    if (!var)                                                                                \
+        return mpi_error(NULL, MPI_ERR_GROUP, function, "invalid group")
+
+int PMPI_Group_size(MPI_Group group, int *size)
+{
+    GROUP_OR_FAIL(g, group, "MPI_Group_size");
+    *size = g->core ? g->core->size : 0;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Group_size)
+
+int PMPI_Group_rank(MPI_Group group, int *rank)
+{
+    GROUP_OR_FAIL(g, group, "MPI_Group_rank");
+    *rank = g->core && mpi_state.rt ? group_rank_of(g->core, mpi_state.rt->rank) : MPI_UNDEFINED;
+    if (*rank == GROUP_UNDEFINED)
+        *rank = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Group_rank)
+
+int PMPI_Group_free(MPI_Group *group)
+{
+    GROUP_OR_FAIL(g, *group, "MPI_Group_free");
+    if (g != &mpi_state.group_empty) {
+        group_release(g->core);
+        free(g);
+    }
+    *group = MPI_GROUP_NULL;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Group_free)
+
+int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
+{
+    group_t *core = NULL;
+    GROUP_OR_FAIL(g, group, "MPI_Group_incl");
+    if (!g->core)
+        return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_incl", "the group is empty");
+    return group_result(group_incl(g->core, n, ranks, &core), &core, newgroup, "MPI_Group_incl");
+}
+MPI_WEAK(Group_incl)
+
+int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
+{
+    group_t *core = NULL;
+    GROUP_OR_FAIL(g, group, "MPI_Group_excl");
+    if (!g->core)
+        return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_excl", "the group is empty");
+    return group_result(group_excl(g->core, n, ranks, &core), &core, newgroup, "MPI_Group_excl");
+}
+MPI_WEAK(Group_excl)
+
+int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
+                               int ranks2[])
+{
+    vmpl_status_t status;
+    GROUP_OR_FAIL(a, group1, "MPI_Group_translate_ranks");
+    GROUP_OR_FAIL(b, group2, "MPI_Group_translate_ranks");
+    if (!a->core || !b->core) {
+        for (int i = 0; i < n; i++)
+            ranks2[i] = MPI_UNDEFINED;
+        return MPI_SUCCESS;
+    }
+    status = group_translate(a->core, n, ranks1, b->core, ranks2);
+    for (int i = 0; status == VMPL_OK && i < n; i++)
+        if (ranks1[i] == MPI_PROC_NULL)
+            ranks2[i] = MPI_PROC_NULL;
+        else if (ranks2[i] == GROUP_UNDEFINED)
+            ranks2[i] = MPI_UNDEFINED;
+    return status == VMPL_OK ? MPI_SUCCESS
+                             : mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_translate_ranks", "%s",
+                                         vmpl_status_string(status));
+}
+MPI_WEAK(Group_translate_ranks)
+
+int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
+{
+    GROUP_OR_FAIL(a, group1, "MPI_Group_compare");
+    GROUP_OR_FAIL(b, group2, "MPI_Group_compare");
+    if (!a->core || !b->core) {
+        *result = a->core == b->core ? MPI_IDENT : MPI_UNEQUAL;
+        return MPI_SUCCESS;
+    }
+    switch (group_compare(a->core, b->core)) {
+    case GROUP_IDENT: *result = MPI_IDENT; break;
+    case GROUP_SIMILAR: *result = MPI_SIMILAR; break;
+    default: *result = MPI_UNEQUAL;
+    }
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Group_compare)

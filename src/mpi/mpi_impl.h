@@ -1,0 +1,159 @@
+/*
+ * The MPI layer: thin functions over src/core. Handles (include/mpi.h) are
+ * pointers to the structs below; predefined handles are small integers
+ * that index tables in mpi_state. Every function is written as PMPI_x and
+ * exported as a weak MPI_x (the profiling interface).
+ */
+#ifndef VMPL_MPI_MPI_IMPL_H
+#define VMPL_MPI_MPI_IMPL_H
+
+#include <mpi.h>
+
+#include <core/coll/coll.h>
+#include <core/comm/comm.h>
+#include <core/group/group.h>
+#include <core/p2p/p2p.h>
+#include <dt/dt.h>
+#include <rt/rt.h>
+#include <tl/shm/tl_shm.h>
+
+#include <stdint.h>
+
+#define MPI_IMPL_PRAGMA(x) _Pragma(#x)
+/* Exports MPI_name as a weak alias of PMPI_name. */
+#define MPI_WEAK(name) MPI_IMPL_PRAGMA(weak MPI_##name = PMPI_##name)
+#define MPIX_WEAK(name) MPI_IMPL_PRAGMA(weak MPIX_##name = PMPIX_##name)
+
+#define MPI_IMPL_HANDLE_MIN 4096 /* smaller handle values are predefined objects */
+
+typedef enum {
+    MPI_EH_USER,
+    MPI_EH_FATAL,  /* MPI_ERRORS_ARE_FATAL */
+    MPI_EH_RETURN, /* MPI_ERRORS_RETURN */
+    MPI_EH_ABORT,  /* MPI_ERRORS_ABORT */
+} mpi_eh_kind_t;
+
+struct vmpl_mpi_errhandler_s {
+    mpi_eh_kind_t kind;
+    MPI_Comm_errhandler_function *fn;
+    int refcount;
+};
+
+struct vmpl_mpi_comm_s {
+    comm_t *core;
+    MPI_Errhandler errhandler;
+    char name[MPI_MAX_OBJECT_NAME];
+    int predefined;
+};
+
+struct vmpl_mpi_group_s {
+    group_t *core;
+    int predefined;
+};
+
+struct vmpl_mpi_datatype_s {
+    dt_type_t *dt;
+    vmpl_type_t elem; /* the one predefined type it is made of, else VMPL_TYPE_COUNT */
+    int predefined;
+    char name[MPI_MAX_OBJECT_NAME];
+};
+
+struct vmpl_mpi_op_s {
+    coll_op_t core;       /* core.elem is set per call from the datatype */
+    MPI_User_function *user;
+    int predefined;
+};
+
+typedef enum { MPI_REQ_SEND, MPI_REQ_RECV, MPI_REQ_DONE } mpi_req_kind_t;
+
+struct vmpl_mpi_request_s {
+    p2p_req_t p2p;
+    mpi_req_kind_t kind;
+    int persistent, active; /* persistent requests: started and not yet completed */
+    struct vmpl_mpi_comm_s *comm;
+    struct vmpl_mpi_request_s *next_free;
+    /* persistent arguments */
+    void *buf;
+    int64_t count;
+    struct vmpl_mpi_datatype_s *type;
+    int peer, tag;
+    p2p_mode_t mode;
+};
+
+typedef struct {
+    int initialized, finalized, thread_level;
+    const rt_info_t *rt;
+    tl_shm_t *shm;
+    p2p_t *p2p;
+    comm_pool_t *pool;
+    struct vmpl_mpi_comm_s world, self;
+    struct vmpl_mpi_group_s group_empty;
+    struct vmpl_mpi_errhandler_s eh_fatal, eh_return, eh_abort;
+    struct vmpl_mpi_datatype_s types[VMPL_MPI_DATATYPE_PREDEFINED_COUNT + 1];
+    struct vmpl_mpi_op_s ops[VMPL_MPI_OP_PREDEFINED_COUNT + 1];
+    struct vmpl_mpi_request_s *free_requests;
+    double wtime_base;
+} mpi_state_t;
+
+extern mpi_state_t mpi_state;
+
+/* Handle lookups: NULL for the null handle and for anything invalid. */
+struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle);
+struct vmpl_mpi_datatype_s *mpi_type_of(MPI_Datatype handle);
+struct vmpl_mpi_op_s *mpi_op_of(MPI_Op handle);
+struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle);
+struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
+
+/*
+ * Reports an error the way MPI does: through comm's error handler (the
+ * world's when comm is NULL), with a message naming the function. Returns
+ * the error class for ERRORS_RETURN and user handlers; fatal handlers
+ * abort the job.
+ */
+int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *function,
+              const char *format, ...) __attribute__((format(printf, 4, 5)));
+int mpi_class_of_status(vmpl_status_t status);
+/* What every function vmpl does not implement yet returns (through the handler). */
+int mpi_unsupported(const char *function);
+
+/* Common argument checks; each reports through mpi_error and returns its class. */
+#define MPI_CHECK_INIT(function)                                                            \
+    do {                                                                                    \
+        if (!mpi_state.initialized || mpi_state.finalized)                                  \
+            return mpi_error(NULL, MPI_ERR_OTHER, function,                                 \
+                             "called %s MPI_Init", mpi_state.finalized ? "after MPI_Finalize" \
+                                                                     : "before");           \
+    } while (0)
+
+/* Requests (mpi_request.c). */
+struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req_kind_t kind);
+void mpi_request_release(struct vmpl_mpi_request_s *req);
+void mpi_status_set(MPI_Status *status, const p2p_status_t *p2p, int source_rank);
+void mpi_status_empty(MPI_Status *status);
+
+/* Datatypes (mpi_type.c). */
+void mpi_types_init(void);
+void mpi_types_fini(void);
+struct vmpl_mpi_datatype_s *mpi_type_wrap(dt_type_t *dt);
+
+/* Ops (mpi_op.c). */
+void mpi_ops_init(void);
+/* One reduction call's op: the core op and what a user function gets back. */
+typedef struct {
+    coll_op_t core;
+    void *user_pair[2]; /* the op, the MPI datatype handle */
+} mpi_op_call_t;
+/* The core op for reducing `type` data with op, or NULL (error reported) when undefined. */
+const coll_op_t *mpi_op_for(struct vmpl_mpi_op_s *op, struct vmpl_mpi_datatype_s *type,
+                            MPI_Datatype handle, mpi_op_call_t *call,
+                            struct vmpl_mpi_comm_s *comm, const char *function);
+
+/* Communicators (mpi_comm.c). */
+struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core);
+/* The engine rank of a communicator rank (one node: the job rank). */
+static inline int mpi_comm_peer(const struct vmpl_mpi_comm_s *c, int rank)
+{
+    return c->core->peers[rank];
+}
+
+#endif

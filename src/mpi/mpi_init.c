@@ -1,0 +1,218 @@
+/* MPI environment: init, finalize, abort, versions, time (mpi_impl.h). */
+#define _GNU_SOURCE
+#include "mpi_impl.h"
+
+#include <base/log.h>
+#include <base/time.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+mpi_state_t mpi_state;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The node's shared-memory segment and the engine over it. */
+static vmpl_status_t transport_open(const rt_info_t *rt)
+{
+    char name[128];
+    tl_shm_config_t config = {.name = name, .local_rank = rt->local_rank,
+                              .local_size = rt->local_size,
+                              .attach_timeout_ns = 60ull * 1000000000ull};
+    vmpl_status_t status;
+
+    snprintf(name, sizeof(name), "/vmpl-%s-shm-%d", rt->job_id, rt->node);
+    status = tl_shm_open(&config, &mpi_state.shm);
+    if (status != VMPL_OK)
+        return status;
+    status = rt_kvs_fence(); /* every local rank has mapped the segment */
+    if (status == VMPL_OK && rt->local_rank == 0)
+        tl_shm_unlink(mpi_state.shm);
+    if (status == VMPL_OK)
+        status = p2p_create(mpi_state.shm, rt->rank, rt->size, &mpi_state.p2p);
+    if (status != VMPL_OK) {
+        tl_shm_close(mpi_state.shm);
+        mpi_state.shm = NULL;
+    }
+    return status;
+}
+
+static void errhandlers_init(void)
+{
+    mpi_state.eh_fatal = (struct vmpl_mpi_errhandler_s){.kind = MPI_EH_FATAL, .refcount = 1};
+    mpi_state.eh_return = (struct vmpl_mpi_errhandler_s){.kind = MPI_EH_RETURN, .refcount = 1};
+    mpi_state.eh_abort = (struct vmpl_mpi_errhandler_s){.kind = MPI_EH_ABORT, .refcount = 1};
+}
+
+static int communicators_init(void)
+{
+    const rt_info_t *rt = mpi_state.rt;
+    comm_t *world, *self;
+
+    if (comm_pool_create(&mpi_state.pool) != VMPL_OK ||
+        comm_world_create(mpi_state.p2p, rt->rank, rt->size, mpi_state.pool, &world) != VMPL_OK ||
+        comm_self_create(mpi_state.p2p, rt->rank, mpi_state.pool, &self) != VMPL_OK)
+        return -1;
+    mpi_state.world = (struct vmpl_mpi_comm_s){.core = world, .errhandler = MPI_ERRORS_ARE_FATAL,
+                                               .name = "MPI_COMM_WORLD", .predefined = 1};
+    mpi_state.self = (struct vmpl_mpi_comm_s){.core = self, .errhandler = MPI_ERRORS_ARE_FATAL,
+                                              .name = "MPI_COMM_SELF", .predefined = 1};
+    return 0;
+}
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    vmpl_status_t status;
+
+    (void)argc;
+    (void)argv;
+    errhandlers_init();
+    if (mpi_state.initialized || mpi_state.finalized)
+        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "MPI is already %s",
+                         mpi_state.finalized ? "finalized" : "initialized");
+    mpi_state.wtime_base = now_seconds();
+    status = rt_init(&mpi_state.rt);
+    if (status != VMPL_OK)
+        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "cannot reach the runtime: %s",
+                         vmpl_status_string(status));
+    if (mpi_state.rt->local_size != mpi_state.rt->size)
+        return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Init",
+                         "this job spans %d nodes; communication between nodes needs the "
+                         "inter-node transport, which is not implemented yet (run on one node)",
+                         mpi_state.rt->node_count);
+    status = transport_open(mpi_state.rt);
+    if (status != VMPL_OK)
+        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "shared-memory transport: %s",
+                         vmpl_status_string(status));
+    if (communicators_init())
+        return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Init", "cannot create MPI_COMM_WORLD");
+    mpi_types_init();
+    mpi_ops_init();
+    mpi_state.thread_level = required < MPI_THREAD_SERIALIZED ? required : MPI_THREAD_SERIALIZED;
+    if (provided)
+        *provided = mpi_state.thread_level;
+    mpi_state.initialized = 1;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Init_thread)
+
+int PMPI_Init(int *argc, char ***argv)
+{
+    int provided;
+
+    return PMPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, &provided);
+}
+MPI_WEAK(Init)
+
+int PMPI_Finalize(void)
+{
+    MPI_CHECK_INIT("MPI_Finalize");
+    /* everyone's traffic must be delivered before the segment goes away */
+    coll_barrier(&mpi_state.world.core->coll);
+    comm_release(mpi_state.self.core);
+    comm_release(mpi_state.world.core);
+    comm_pool_destroy(mpi_state.pool);
+    mpi_types_fini();
+    p2p_destroy(mpi_state.p2p);
+    tl_shm_close(mpi_state.shm);
+    while (mpi_state.free_requests) {
+        struct vmpl_mpi_request_s *next = mpi_state.free_requests->next_free;
+        free(mpi_state.free_requests);
+        mpi_state.free_requests = next;
+    }
+    rt_finalize();
+    mpi_state.finalized = 1;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Finalize)
+
+int PMPI_Initialized(int *flag)
+{
+    *flag = mpi_state.initialized;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Initialized)
+
+int PMPI_Finalized(int *flag)
+{
+    *flag = mpi_state.finalized;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Finalized)
+
+int PMPI_Query_thread(int *provided)
+{
+    *provided = mpi_state.thread_level;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Query_thread)
+
+int PMPI_Is_thread_main(int *flag)
+{
+    *flag = 1; /* up to MPI_THREAD_SERIALIZED the calling thread is the main one */
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Is_thread_main)
+
+int PMPI_Abort(MPI_Comm comm, int errorcode)
+{
+    char reason[96];
+
+    (void)comm; /* MPI allows aborting every process; vmpl always does */
+    snprintf(reason, sizeof(reason), "MPI_Abort called with error code %d", errorcode);
+    rt_abort(errorcode, reason);
+}
+MPI_WEAK(Abort)
+
+int PMPI_Get_version(int *version, int *subversion)
+{
+    *version = MPI_VERSION;
+    *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Get_version)
+
+int PMPI_Get_library_version(char *version, int *resultlen)
+{
+    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
+                     "vmpl 0.1 (MPI %d.%d subset; see the README for what is implemented)",
+                     MPI_VERSION, MPI_SUBVERSION);
+
+    *resultlen = n < MPI_MAX_LIBRARY_VERSION_STRING ? n : MPI_MAX_LIBRARY_VERSION_STRING - 1;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Get_library_version)
+
+int PMPI_Get_processor_name(char *name, int *resultlen)
+{
+    if (gethostname(name, MPI_MAX_PROCESSOR_NAME))
+        strcpy(name, "unknown");
+    name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';
+    *resultlen = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Get_processor_name)
+
+double PMPI_Wtime(void)
+{
+    return now_seconds() - mpi_state.wtime_base;
+}
+MPI_WEAK(Wtime)
+
+double PMPI_Wtick(void)
+{
+    struct timespec resolution;
+
+    clock_getres(CLOCK_MONOTONIC, &resolution);
+    return (double)resolution.tv_sec + 1e-9 * (double)resolution.tv_nsec;
+}
+MPI_WEAK(Wtick)

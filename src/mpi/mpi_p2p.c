@@ -1,0 +1,292 @@
+/* MPI point-to-point over the p2p engine (mpi_impl.h). */
+#include "mpi_impl.h"
+
+#include <stdlib.h>
+
+/* Argument checks shared by every send and receive; returns an error class or 0. */
+static int check_args(struct vmpl_mpi_comm_s *c, int count, struct vmpl_mpi_datatype_s *t,
+                      int peer, int tag, int receive, const char *function)
+{
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
+    if (count < 0)
+        return mpi_error(c, MPI_ERR_COUNT, function, "negative count %d", count);
+    if (!t)
+        return mpi_error(c, MPI_ERR_TYPE, function, "invalid datatype");
+    if (!t->predefined && !dt_type_is_committed(t->dt))
+        return mpi_error(c, MPI_ERR_TYPE, function, "datatype not committed");
+    if (peer != MPI_PROC_NULL && (peer < 0 || peer >= c->core->size) &&
+        !(receive && peer == MPI_ANY_SOURCE))
+        return mpi_error(c, MPI_ERR_RANK, function, "rank %d outside communicator %s of size %d",
+                         peer, c->name, c->core->size);
+    if ((tag < 0 || tag > 0x7fffffff) && !(receive && tag == MPI_ANY_TAG))
+        return mpi_error(c, MPI_ERR_TAG, function, "invalid tag %d", tag);
+    return 0;
+}
+
+/* Starts a send or receive into req (which the engine keeps until done). */
+static int start(struct vmpl_mpi_request_s *req, const char *function)
+{
+    struct vmpl_mpi_comm_s *c = req->comm;
+    uint32_t ctx = comm_p2p_context(c->core);
+    vmpl_status_t status;
+
+    if (req->peer == MPI_PROC_NULL) { /* completes at once, empty */
+        req->p2p.done = 1;
+        req->p2p.status = (p2p_status_t){.source = MPI_PROC_NULL, .tag = MPI_ANY_TAG};
+        return MPI_SUCCESS;
+    }
+    if (req->kind == MPI_REQ_SEND)
+        status = p2p_isend(mpi_state.p2p, req->buf, req->count, req->type->dt,
+                           mpi_comm_peer(c, req->peer), req->tag, ctx, req->mode, &req->p2p);
+    else
+        status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->type->dt,
+                           req->peer == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, req->peer),
+                           req->tag == MPI_ANY_TAG ? MATCH_ANY : req->tag, ctx, &req->p2p);
+    if (status != VMPL_OK)
+        return mpi_error(c, mpi_class_of_status(status), function, "%s",
+                         vmpl_status_string(status));
+    return MPI_SUCCESS;
+}
+
+static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int tag,
+                MPI_Comm comm, mpi_req_kind_t kind, p2p_mode_t mode, int persistent,
+                MPI_Request *request, const char *function)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    struct vmpl_mpi_request_s *req;
+    int rc;
+
+    MPI_CHECK_INIT(function);
+    rc = check_args(c, count, t, peer, tag, kind == MPI_REQ_RECV, function);
+    if (rc)
+        return rc;
+    req = mpi_request_new(c, kind);
+    if (!req)
+        return mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");
+    req->buf = (void *)buf;
+    req->count = count;
+    req->type = t;
+    req->peer = peer;
+    req->tag = tag;
+    req->mode = mode;
+    req->persistent = persistent;
+    *request = req;
+    if (persistent)
+        return MPI_SUCCESS;
+    rc = start(req, function);
+    if (rc != MPI_SUCCESS) {
+        mpi_request_release(req);
+        *request = MPI_REQUEST_NULL;
+    }
+    return rc;
+}
+
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+               MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_STANDARD, 0,
+                request, "MPI_Isend");
+}
+MPI_WEAK(Isend)
+
+int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_SYNC, 0, request,
+                "MPI_Issend");
+}
+MPI_WEAK(Issend)
+
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_READY, 0, request,
+                "MPI_Irsend");
+}
+MPI_WEAK(Irsend)
+
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    return post(buf, count, datatype, source, tag, comm, MPI_REQ_RECV, P2P_MODE_STANDARD, 0,
+                request, "MPI_Irecv");
+}
+MPI_WEAK(Irecv)
+
+static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer, int tag,
+                    MPI_Comm comm, mpi_req_kind_t kind, p2p_mode_t mode, MPI_Status *status,
+                    const char *function)
+{
+    MPI_Request request;
+    int rc = post(buf, count, datatype, peer, tag, comm, kind, mode, 0, &request, function);
+
+    return rc != MPI_SUCCESS ? rc : PMPI_Wait(&request, status);
+}
+
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+              MPI_Comm comm)
+{
+    return blocking(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_STANDARD,
+                    MPI_STATUS_IGNORE, "MPI_Send");
+}
+MPI_WEAK(Send)
+
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+               MPI_Comm comm)
+{
+    return blocking(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_SYNC,
+                    MPI_STATUS_IGNORE, "MPI_Ssend");
+}
+MPI_WEAK(Ssend)
+
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+               MPI_Comm comm)
+{
+    return blocking(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_READY,
+                    MPI_STATUS_IGNORE, "MPI_Rsend");
+}
+MPI_WEAK(Rsend)
+
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+              MPI_Status *status)
+{
+    return blocking(buf, count, datatype, source, tag, comm, MPI_REQ_RECV, P2P_MODE_STANDARD,
+                    status, "MPI_Recv");
+}
+MPI_WEAK(Recv)
+
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                  int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                  int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    MPI_Request requests[2];
+    int rc = post(recvbuf, recvcount, recvtype, source, recvtag, comm, MPI_REQ_RECV,
+                  P2P_MODE_STANDARD, 0, &requests[0], "MPI_Sendrecv");
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = post(sendbuf, sendcount, sendtype, dest, sendtag, comm, MPI_REQ_SEND,
+              P2P_MODE_STANDARD, 0, &requests[1], "MPI_Sendrecv");
+    if (rc != MPI_SUCCESS) {
+        PMPI_Cancel(&requests[0]);
+        PMPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+        return rc;
+    }
+    PMPI_Wait(&requests[1], MPI_STATUS_IGNORE);
+    return PMPI_Wait(&requests[0], status);
+}
+MPI_WEAK(Sendrecv)
+
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                          int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    size_t bytes = 0;
+    void *copy;
+    int position = 0, rc;
+
+    MPI_CHECK_INIT("MPI_Sendrecv_replace");
+    if (!t || dt_pack_size(t->dt, count, &bytes) != VMPL_OK)
+        return mpi_error(mpi_comm_of(comm), MPI_ERR_TYPE, "MPI_Sendrecv_replace",
+                         "invalid datatype or count");
+    copy = malloc(bytes ? bytes : 1);
+    if (!copy)
+        return mpi_error(mpi_comm_of(comm), MPI_ERR_NO_MEM, "MPI_Sendrecv_replace",
+                         "out of memory");
+    rc = PMPI_Pack(buf, count, datatype, copy, (int)bytes, &position, comm);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Sendrecv(copy, (int)bytes, MPI_PACKED, dest, sendtag, buf, count, datatype,
+                           source, recvtag, comm, status);
+    free(copy);
+    return rc;
+}
+MPI_WEAK(Sendrecv_replace)
+
+int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_STANDARD, 1,
+                request, "MPI_Send_init");
+}
+MPI_WEAK(Send_init)
+
+int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_SYNC, 1, request,
+                "MPI_Ssend_init");
+}
+MPI_WEAK(Ssend_init)
+
+int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_READY, 1, request,
+                "MPI_Rsend_init");
+}
+MPI_WEAK(Rsend_init)
+
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    return post(buf, count, datatype, source, tag, comm, MPI_REQ_RECV, P2P_MODE_STANDARD, 1,
+                request, "MPI_Recv_init");
+}
+MPI_WEAK(Recv_init)
+
+int PMPI_Start(MPI_Request *request)
+{
+    struct vmpl_mpi_request_s *req = *request;
+
+    MPI_CHECK_INIT("MPI_Start");
+    if (req == MPI_REQUEST_NULL || !req->persistent)
+        return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Start", "not a persistent request");
+    if (req->active)
+        return mpi_error(req->comm, MPI_ERR_REQUEST, "MPI_Start", "request already active");
+    req->p2p = (p2p_req_t){0};
+    req->active = 1;
+    return start(req, "MPI_Start");
+}
+MPI_WEAK(Start)
+
+static int probe_status(struct vmpl_mpi_comm_s *c, const p2p_status_t *found, MPI_Status *status)
+{
+    mpi_status_set(status, found, group_rank_of(c->core->group, found->source));
+    return MPI_SUCCESS;
+}
+
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    p2p_status_t found;
+    int rc;
+
+    MPI_CHECK_INIT("MPI_Iprobe");
+    rc = check_args(c, 0, &mpi_state.types[(uintptr_t)MPI_BYTE], source, tag, 1, "MPI_Iprobe");
+    if (rc)
+        return rc;
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        mpi_status_empty(status);
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_SOURCE = MPI_PROC_NULL;
+        return MPI_SUCCESS;
+    }
+    p2p_progress(mpi_state.p2p);
+    *flag = p2p_iprobe(mpi_state.p2p, source == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, source),
+                       tag == MPI_ANY_TAG ? MATCH_ANY : tag, comm_p2p_context(c->core), &found);
+    return *flag ? probe_status(c, &found, status) : MPI_SUCCESS;
+}
+MPI_WEAK(Iprobe)
+
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    int flag = 0, rc;
+
+    while ((rc = PMPI_Iprobe(source, tag, comm, &flag, status)) == MPI_SUCCESS && !flag)
+        p2p_progress(mpi_state.p2p);
+    return rc;
+}
+MPI_WEAK(Probe)

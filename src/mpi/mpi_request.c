@@ -1,0 +1,298 @@
+/* MPI requests and completion: wait and test families (mpi_impl.h). */
+#include "mpi_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req_kind_t kind)
+{
+    struct vmpl_mpi_request_s *req = mpi_state.free_requests;
+
+    if (req)
+        mpi_state.free_requests = req->next_free;
+    else if (!(req = malloc(sizeof(*req))))
+        return NULL;
+    memset(req, 0, sizeof(*req));
+    req->comm = comm;
+    req->kind = kind;
+    return req;
+}
+
+void mpi_request_release(struct vmpl_mpi_request_s *req)
+{
+    req->next_free = mpi_state.free_requests;
+    mpi_state.free_requests = req;
+}
+
+void mpi_status_empty(MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    status->MPI_SOURCE = MPI_ANY_SOURCE;
+    status->MPI_TAG = MPI_ANY_TAG;
+    status->MPI_ERROR = MPI_SUCCESS;
+    status->vmpl_count = 0;
+    status->vmpl_cancelled = 0;
+}
+
+void mpi_status_set(MPI_Status *status, const p2p_status_t *p2p, int source_rank)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    status->MPI_SOURCE = source_rank;
+    status->MPI_TAG = p2p->tag;
+    status->MPI_ERROR = mpi_class_of_status(p2p->error);
+    status->vmpl_count = (MPI_Count)p2p->bytes;
+    status->vmpl_cancelled = p2p->cancelled;
+}
+
+/* The communicator rank of the engine rank a message came from. */
+static int source_rank(const struct vmpl_mpi_request_s *req)
+{
+    if (req->p2p.status.source < 0)
+        return req->p2p.status.source;
+    return group_rank_of(req->comm->core->group, req->p2p.status.source);
+}
+
+/* Finishes a completed request: status out, then freed or made inactive. */
+static int request_finish(MPI_Request *request, MPI_Status *status)
+{
+    struct vmpl_mpi_request_s *req = *request;
+    int error = MPI_SUCCESS;
+
+    if (req->kind == MPI_REQ_RECV) {
+        mpi_status_set(status, &req->p2p.status, source_rank(req));
+        error = mpi_class_of_status(req->p2p.status.error);
+    } else {
+        mpi_status_empty(status);
+        if (req->kind == MPI_REQ_SEND && status != MPI_STATUS_IGNORE)
+            status->vmpl_cancelled = req->p2p.status.cancelled;
+    }
+    if (req->persistent) {
+        req->active = 0;
+    } else {
+        mpi_request_release(req);
+        *request = MPI_REQUEST_NULL;
+    }
+    if (error != MPI_SUCCESS)
+        return mpi_error(req->comm, error, "MPI_Wait", "message truncated: %llu bytes arrived",
+                         (unsigned long long)(status != MPI_STATUS_IGNORE ? status->vmpl_count : 0));
+    return MPI_SUCCESS;
+}
+
+/* A request that needs no waiting: null, inactive persistent, or already done. */
+static int request_inert(MPI_Request request)
+{
+    return request == MPI_REQUEST_NULL || (request->persistent && !request->active);
+}
+
+static int request_done(MPI_Request request)
+{
+    return request->kind == MPI_REQ_DONE || request->p2p.done;
+}
+
+int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+    MPI_CHECK_INIT("MPI_Wait");
+    if (request_inert(*request)) {
+        mpi_status_empty(status);
+        return MPI_SUCCESS;
+    }
+    if ((*request)->kind != MPI_REQ_DONE)
+        p2p_wait(mpi_state.p2p, &(*request)->p2p);
+    return request_finish(request, status);
+}
+MPI_WEAK(Wait)
+
+int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    MPI_CHECK_INIT("MPI_Test");
+    if (request_inert(*request)) {
+        *flag = 1;
+        mpi_status_empty(status);
+        return MPI_SUCCESS;
+    }
+    if (!request_done(*request))
+        p2p_progress(mpi_state.p2p);
+    *flag = request_done(*request);
+    return *flag ? request_finish(request, status) : MPI_SUCCESS;
+}
+MPI_WEAK(Test)
+
+int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+    int error = MPI_SUCCESS;
+
+    MPI_CHECK_INIT("MPI_Waitall");
+    for (int i = 0; i < count; i++) {
+        MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+        int rc = PMPI_Wait(&requests[i], status);
+        if (rc != MPI_SUCCESS)
+            error = MPI_ERR_IN_STATUS;
+    }
+    return error;
+}
+MPI_WEAK(Waitall)
+
+int PMPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
+{
+    MPI_CHECK_INIT("MPI_Testall");
+    p2p_progress(mpi_state.p2p);
+    for (int i = 0; i < count; i++)
+        if (!request_inert(requests[i]) && !request_done(requests[i])) {
+            *flag = 0;
+            return MPI_SUCCESS;
+        }
+    *flag = 1;
+    return PMPI_Waitall(count, requests, statuses);
+}
+MPI_WEAK(Testall)
+
+int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+    int active = 0;
+
+    MPI_CHECK_INIT("MPI_Testany");
+    p2p_progress(mpi_state.p2p);
+    for (int i = 0; i < count; i++) {
+        if (request_inert(requests[i]))
+            continue;
+        active = 1;
+        if (request_done(requests[i])) {
+            *index = i;
+            *flag = 1;
+            return request_finish(&requests[i], status);
+        }
+    }
+    *index = MPI_UNDEFINED;
+    *flag = !active;
+    if (!active)
+        mpi_status_empty(status);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Testany)
+
+int PMPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
+{
+    int flag = 0, rc;
+
+    MPI_CHECK_INIT("MPI_Waitany");
+    while ((rc = PMPI_Testany(count, requests, index, &flag, status)) == MPI_SUCCESS && !flag)
+        p2p_progress(mpi_state.p2p);
+    return rc;
+}
+MPI_WEAK(Waitany)
+
+/* After one completion: every other request that is already done. */
+static void collect_done(int incount, MPI_Request requests[], int *outcount, int indices[],
+                         MPI_Status statuses[])
+{
+    for (int i = 0; i < incount; i++) {
+        if (request_inert(requests[i]) || !request_done(requests[i]))
+            continue;
+        indices[*outcount] = i;
+        request_finish(&requests[i],
+                       statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[*outcount]);
+        (*outcount)++;
+    }
+}
+
+int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                  MPI_Status statuses[])
+{
+    int index, rc;
+
+    MPI_CHECK_INIT("MPI_Waitsome");
+    rc = PMPI_Waitany(incount, requests, &index,
+                      statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
+    if (index == MPI_UNDEFINED) {
+        *outcount = MPI_UNDEFINED;
+        return rc;
+    }
+    indices[0] = index;
+    *outcount = 1;
+    collect_done(incount, requests, outcount, indices, statuses);
+    return rc;
+}
+MPI_WEAK(Waitsome)
+
+int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                  MPI_Status statuses[])
+{
+    int active = 0;
+
+    MPI_CHECK_INIT("MPI_Testsome");
+    p2p_progress(mpi_state.p2p);
+    for (int i = 0; i < incount; i++)
+        active += !request_inert(requests[i]);
+    *outcount = 0;
+    if (!active) {
+        *outcount = MPI_UNDEFINED;
+        return MPI_SUCCESS;
+    }
+    collect_done(incount, requests, outcount, indices, statuses);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Testsome)
+
+int PMPI_Request_free(MPI_Request *request)
+{
+    MPI_CHECK_INIT("MPI_Request_free");
+    if (*request == MPI_REQUEST_NULL)
+        return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Request_free", "null request");
+    /* an active operation still completes; the engine owns its request until then */
+    if (!request_inert(*request) && !request_done(*request))
+        p2p_wait(mpi_state.p2p, &(*request)->p2p);
+    mpi_request_release(*request);
+    *request = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Request_free)
+
+
+int PMPI_Startall(int count, MPI_Request requests[])
+{
+    for (int i = 0; i < count; i++) {
+        int rc = PMPI_Start(&requests[i]);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Startall)
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    dt_count_t size;
+
+    if (!t)
+        return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Get_count", "invalid datatype");
+    size = dt_type_size(t->dt);
+    if (size == 0)
+        *count = 0;
+    else if (status->vmpl_count % size)
+        *count = MPI_UNDEFINED;
+    else
+        *count = (int)(status->vmpl_count / size);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Get_count)
+
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+    *flag = status->vmpl_cancelled;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Test_cancelled)
+
+int PMPI_Cancel(MPI_Request *request)
+{
+    MPI_CHECK_INIT("MPI_Cancel");
+    if (request_inert(*request))
+        return MPI_SUCCESS;
+    if ((*request)->kind == MPI_REQ_RECV)
+        p2p_cancel_recv(mpi_state.p2p, &(*request)->p2p);
+    return MPI_SUCCESS; /* sends cannot be cancelled: they complete normally */
+}
+MPI_WEAK(Cancel)

@@ -1,0 +1,265 @@
+/*
+ * The MPI layer through vmplrun: environment, communicators, groups,
+ * point-to-point (every mode, wildcards, probe, persistent, truncation,
+ * PROC_NULL), datatypes, collectives, error handlers. Run at 1..4 ranks.
+ * Prints "mpi_basic: N passed, M failed" on rank 0; exits non-zero on any
+ * failure anywhere.
+ */
+#include <mpi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, size, failures, checks;
+
+#define CHECK(cond, ...)                                                      \
+    do {                                                                      \
+        checks++;                                                             \
+        if (!(cond)) {                                                        \
+            failures++;                                                       \
+            fprintf(stderr, "rank %d: FAIL %s:%d: ", rank, __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                                     \
+            fputc('\n', stderr);                                              \
+        }                                                                     \
+    } while (0)
+
+static void test_environment(void)
+{
+    int flag, version, subversion, len, provided;
+    char name[MPI_MAX_PROCESSOR_NAME];
+
+    MPI_Initialized(&flag);
+    CHECK(flag, "MPI_Initialized");
+    MPI_Get_version(&version, &subversion);
+    CHECK(version == 4 && subversion == 1, "version %d.%d", version, subversion);
+    MPI_Get_processor_name(name, &len);
+    CHECK(len > 0 && (int)strlen(name) == len, "processor name");
+    MPI_Query_thread(&provided);
+    CHECK(provided == MPI_THREAD_SINGLE, "thread level %d", provided);
+    CHECK(MPI_Wtime() >= 0 && MPI_Wtick() > 0, "Wtime/Wtick");
+}
+
+static void test_p2p(void)
+{
+    int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+    int out[1000], in[1000], count;
+    MPI_Status status;
+    MPI_Request requests[4];
+
+    for (int i = 0; i < 1000; i++)
+        out[i] = rank * 100000 + i;
+    /* ring with every mode */
+    MPI_Sendrecv(out, 1000, MPI_INT, next, 7, in, 1000, MPI_INT, prev, 7, MPI_COMM_WORLD, &status);
+    CHECK(in[999] == prev * 100000 + 999 && status.MPI_SOURCE == prev && status.MPI_TAG == 7,
+          "sendrecv ring");
+    MPI_Get_count(&status, MPI_INT, &count);
+    CHECK(count == 1000, "get_count %d", count);
+    MPI_Irecv(in, 1000, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &requests[0]);
+    MPI_Issend(out, 10, MPI_INT, next, 3, MPI_COMM_WORLD, &requests[1]);
+    MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+    CHECK(requests[0] == MPI_REQUEST_NULL && in[9] == prev * 100000 + 9, "wildcard + issend");
+    /* large message (rendezvous) */
+    int big = 1 << 20;
+    int *bout = malloc(sizeof(int) * big), *bin = calloc(big, sizeof(int));
+    for (int i = 0; i < big; i++)
+        bout[i] = i ^ rank;
+    MPI_Sendrecv(bout, big, MPI_INT, next, 9, bin, big, MPI_INT, prev, 9, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    CHECK(bin[big - 1] == ((big - 1) ^ prev) && bin[12345] == (12345 ^ prev), "4 MiB sendrecv");
+    free(bout);
+    free(bin);
+    /* probe then receive exactly that */
+    MPI_Send(out, 5, MPI_INT, next, 11, MPI_COMM_WORLD);
+    MPI_Probe(prev, 11, MPI_COMM_WORLD, &status);
+    MPI_Get_count(&status, MPI_INT, &count);
+    CHECK(count == 5 && status.MPI_SOURCE == prev, "probe count %d", count);
+    MPI_Recv(in, count, MPI_INT, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    /* persistent */
+    MPI_Send_init(out, 3, MPI_INT, next, 12, MPI_COMM_WORLD, &requests[0]);
+    MPI_Recv_init(in, 3, MPI_INT, prev, 12, MPI_COMM_WORLD, &requests[1]);
+    for (int round = 0; round < 3; round++) {
+        out[0] = round;
+        MPI_Startall(2, requests);
+        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+        CHECK(in[0] == round, "persistent round %d", round);
+    }
+    MPI_Request_free(&requests[0]);
+    MPI_Request_free(&requests[1]);
+    /* PROC_NULL */
+    MPI_Recv(in, 10, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &status);
+    CHECK(status.MPI_SOURCE == MPI_PROC_NULL, "recv from PROC_NULL");
+    /* truncation reported, with ERRORS_RETURN */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Send(out, 10, MPI_INT, next, 13, MPI_COMM_WORLD);
+    int rc = MPI_Recv(in, 5, MPI_INT, prev, 13, MPI_COMM_WORLD, &status);
+    int cls;
+    MPI_Error_class(rc, &cls);
+    CHECK(cls == MPI_ERR_TRUNCATE, "truncation class %d", cls);
+    rc = MPI_Send(out, 1, MPI_INT, size + 5, 0, MPI_COMM_WORLD);
+    CHECK(rc == MPI_ERR_RANK, "bad rank -> %d", rc);
+    rc = MPI_Send(out, -1, MPI_INT, next, 0, MPI_COMM_WORLD);
+    CHECK(rc == MPI_ERR_COUNT, "negative count -> %d", rc);
+    rc = MPI_Send(out, 1, MPI_DATATYPE_NULL, next, 0, MPI_COMM_WORLD);
+    CHECK(rc == MPI_ERR_TYPE, "null type -> %d", rc);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+}
+
+static void test_datatypes(void)
+{
+    int next = (rank + 1) % size, prev = (rank + size - 1) % size;
+    double matrix[8][8], column[8];
+    MPI_Datatype col;
+    int tsize;
+    MPI_Aint lb, extent;
+
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            matrix[i][j] = rank * 100 + i * 8 + j;
+    MPI_Type_vector(8, 1, 8, MPI_DOUBLE, &col);
+    MPI_Type_commit(&col);
+    MPI_Type_size(col, &tsize);
+    MPI_Type_get_extent(col, &lb, &extent);
+    CHECK(tsize == 64 && lb == 0 && extent == 7 * 64 + 8, "vector size %d extent %ld", tsize,
+          (long)extent);
+    MPI_Sendrecv(&matrix[0][3], 1, col, next, 20, column, 8, MPI_DOUBLE, prev, 20,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    CHECK(column[5] == prev * 100 + 5 * 8 + 3, "column received %g", column[5]);
+    MPI_Type_free(&col);
+    CHECK(col == MPI_DATATYPE_NULL, "type_free nulls the handle");
+
+    char packed[256];
+    int position = 0, values[4] = {1, 2, 3, 4}, back[4];
+    MPI_Pack(values, 4, MPI_INT, packed, sizeof(packed), &position, MPI_COMM_WORLD);
+    CHECK(position == 16, "pack position %d", position);
+    position = 0;
+    MPI_Unpack(packed, sizeof(packed), &position, back, 4, MPI_INT, MPI_COMM_WORLD);
+    CHECK(!memcmp(values, back, sizeof(back)), "unpack");
+}
+
+static void user_max_abs(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len; i++) {
+        int a = abs(((int *)in)[i]), b = abs(((int *)inout)[i]);
+        ((int *)inout)[i] = a > b ? a : b;
+    }
+}
+
+static void test_collectives(void)
+{
+    int value = rank + 1, sum = 0, all[64], mine[3], scan = 0;
+    double dvalue = rank * 0.5, dmax;
+
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Allreduce(&value, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(sum == size * (size + 1) / 2, "allreduce sum %d", sum);
+    MPI_Allreduce(&dvalue, &dmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    CHECK(dmax == (size - 1) * 0.5, "allreduce max %g", dmax);
+    sum = value;
+    MPI_Allreduce(MPI_IN_PLACE, &sum, 1, MPI_INT, MPI_PROD, MPI_COMM_WORLD);
+    int fact = 1;
+    for (int r = 1; r <= size; r++)
+        fact *= r;
+    CHECK(sum == fact, "in-place prod %d", sum);
+    sum = 0;
+    MPI_Reduce(&value, &sum, 1, MPI_INT, MPI_SUM, size - 1, MPI_COMM_WORLD);
+    CHECK(rank != size - 1 || sum == size * (size + 1) / 2, "reduce to last %d", sum);
+    int root_value = rank == 0 ? 4242 : 0;
+    MPI_Bcast(&root_value, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    CHECK(root_value == 4242, "bcast %d", root_value);
+    MPI_Allgather(&value, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int r = 0; r < size; r++)
+        CHECK(all[r] == r + 1, "allgather[%d] = %d", r, all[r]);
+    MPI_Gather(&value, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    CHECK(rank != 0 || all[size - 1] == size, "gather");
+    for (int r = 0; r < size; r++)
+        all[r] = rank * 10 + r;
+    int got[64];
+    MPI_Alltoall(all, 1, MPI_INT, got, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int r = 0; r < size; r++)
+        CHECK(got[r] == r * 10 + rank, "alltoall[%d] = %d", r, got[r]);
+    mine[0] = -1;
+    MPI_Scatter(all, 1, MPI_INT, mine, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    CHECK(mine[0] == rank, "scatter %d", mine[0]);
+    MPI_Scan(&value, &scan, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(scan == (rank + 1) * (rank + 2) / 2, "scan %d", scan);
+    MPI_Op op;
+    int signed_value = rank % 2 ? -(rank + 10) : rank, result;
+    MPI_Op_create(user_max_abs, 1, &op);
+    MPI_Allreduce(&signed_value, &result, 1, MPI_INT, op, MPI_COMM_WORLD);
+    int expect_abs = 0;
+    for (int r = 0; r < size; r++) {
+        int v = r % 2 ? r + 10 : r;
+        expect_abs = v > expect_abs ? v : expect_abs;
+    }
+    CHECK(result == expect_abs, "user op %d, expected %d", result, expect_abs);
+    MPI_Op_free(&op);
+}
+
+static void test_communicators(void)
+{
+    MPI_Comm dup, half;
+    int result, hrank, hsize, sum;
+
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    MPI_Comm_compare(MPI_COMM_WORLD, dup, &result);
+    CHECK(result == MPI_CONGRUENT, "dup congruent %d", result);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &half);
+    MPI_Comm_rank(half, &hrank);
+    MPI_Comm_size(half, &hsize);
+    CHECK(hsize == (size + 1 - rank % 2) / 2, "split size %d", hsize);
+    MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, half);
+    int expect = 0;
+    for (int r = rank % 2; r < size; r += 2)
+        expect += r;
+    CHECK(sum == expect, "allreduce on split %d vs %d", sum, expect);
+    MPI_Group world_group, first;
+    int zero = 0, translated;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    MPI_Group_incl(world_group, 1, &zero, &first);
+    MPI_Group_translate_ranks(first, 1, &zero, world_group, &translated);
+    CHECK(translated == 0, "translate %d", translated);
+    MPI_Group_free(&first);
+    MPI_Group_free(&world_group);
+    MPI_Comm_free(&half);
+    MPI_Comm_free(&dup);
+    CHECK(dup == MPI_COMM_NULL, "comm_free nulls");
+    int self_rank, self_size;
+    MPI_Comm_rank(MPI_COMM_SELF, &self_rank);
+    MPI_Comm_size(MPI_COMM_SELF, &self_size);
+    CHECK(self_rank == 0 && self_size == 1, "COMM_SELF");
+}
+
+static void test_unsupported(void)
+{
+    MPI_Win win;
+    int rc;
+
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = MPI_Win_create(NULL, 0, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    CHECK(rc == MPI_ERR_UNSUPPORTED_OPERATION, "unimplemented -> %d", rc);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+}
+
+int main(int argc, char **argv)
+{
+    int total_failures, total_checks;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    test_environment();
+    test_p2p();
+    test_datatypes();
+    test_collectives();
+    test_communicators();
+    test_unsupported();
+    MPI_Reduce(&failures, &total_failures, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&checks, &total_checks, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("mpi_basic (%d ranks): %d passed, %d failed\n", size, total_checks - total_failures,
+               total_failures);
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
