@@ -84,8 +84,12 @@ static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     comm_t *core = NULL;
+    int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_dup");
-    return comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
+    rc = comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
+    if (rc == MPI_SUCCESS && (rc = mpi_attrs_copy(c, comm, *newcomm)) != MPI_SUCCESS)
+        return mpi_error(c, rc, "MPI_Comm_dup", "an attribute copy callback failed");
+    return rc;
 }
 MPI_WEAK(Comm_dup)
 
@@ -124,6 +128,12 @@ int PMPI_Comm_free(MPI_Comm *comm)
     COMM_OR_FAIL(c, *comm, "MPI_Comm_free");
     if (c->predefined)
         return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
+    mpi_attrs_delete_all(c, *comm);
+    if (c->cart) {
+        free(c->cart->dims);
+        free(c->cart->periods);
+        free(c->cart);
+    }
     comm_release(c->core);
     free(c);
     *comm = MPI_COMM_NULL;

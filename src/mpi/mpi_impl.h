@@ -39,11 +39,25 @@ struct vmpl_mpi_errhandler_s {
     int refcount;
 };
 
+typedef struct {
+    int keyval;
+    void *value;
+} mpi_attr_t;
+
+/* A Cartesian topology attached to a communicator (MPI_Cart_create). */
+typedef struct {
+    int ndims;
+    int *dims, *periods;
+} mpi_cart_t;
+
 struct vmpl_mpi_comm_s {
     comm_t *core;
     MPI_Errhandler errhandler;
     char name[MPI_MAX_OBJECT_NAME];
     int predefined;
+    mpi_attr_t *attrs; /* user attributes */
+    int attr_count;
+    mpi_cart_t *cart;  /* NULL: no topology */
 };
 
 struct vmpl_mpi_group_s {
@@ -147,6 +161,13 @@ typedef struct {
 const coll_op_t *mpi_op_for(struct vmpl_mpi_op_s *op, struct vmpl_mpi_datatype_s *type,
                             MPI_Datatype handle, mpi_op_call_t *call,
                             struct vmpl_mpi_comm_s *comm, const char *function);
+
+/* Attributes (mpi_attr.c): copy on dup (copy callbacks), delete on free. */
+int mpi_attrs_copy(struct vmpl_mpi_comm_s *from, MPI_Comm from_handle,
+                   struct vmpl_mpi_comm_s *to);
+void mpi_attrs_delete_all(struct vmpl_mpi_comm_s *comm, MPI_Comm handle);
+/* The handle an application knows a communicator by. */
+MPI_Comm mpi_comm_handle(struct vmpl_mpi_comm_s *comm);
 
 /* Communicators (mpi_comm.c). */
 struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core);

@@ -27,7 +27,8 @@ static vmpl_status_t transport_open(const rt_info_t *rt)
     char name[128];
     tl_shm_config_t config = {.name = name, .local_rank = rt->local_rank,
                               .local_size = rt->local_size,
-                              .attach_timeout_ns = 60ull * 1000000000ull};
+                              .attach_timeout_ns = 60ull * 1000000000ull,
+                              .oversubscribed = rt->oversubscribed};
     vmpl_status_t status;
 
     snprintf(name, sizeof(name), "/vmpl-%s-shm-%d", rt->job_id, rt->node);
@@ -116,6 +117,9 @@ MPI_WEAK(Init)
 int PMPI_Finalize(void)
 {
     MPI_CHECK_INIT("MPI_Finalize");
+    /* MPI: attributes on MPI_COMM_SELF are deleted first, as finalize starts */
+    mpi_attrs_delete_all(&mpi_state.self, MPI_COMM_SELF);
+    mpi_attrs_delete_all(&mpi_state.world, MPI_COMM_WORLD);
     /* everyone's traffic must be delivered before the segment goes away */
     coll_barrier(&mpi_state.world.core->coll);
     comm_release(mpi_state.self.core);

@@ -231,6 +231,83 @@ static void test_communicators(void)
     CHECK(self_rank == 0 && self_size == 1, "COMM_SELF");
 }
 
+static int deleted;
+
+static int count_delete(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm, (void)keyval, (void)value, (void)extra;
+    deleted++;
+    return MPI_SUCCESS;
+}
+
+static void test_attributes_info_topology(void)
+{
+    int *tag_ub, flag, keyval, value = 17, *got;
+    MPI_Comm dup, cart, row;
+    MPI_Info info;
+    char text[64];
+    int buflen = sizeof(text), nkeys;
+
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
+    CHECK(flag && *tag_ub >= 32767, "MPI_TAG_UB");
+    MPI_Comm_create_keyval(MPI_COMM_DUP_FN, count_delete, &keyval, NULL);
+    MPI_Comm_set_attr(MPI_COMM_WORLD, keyval, &value);
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    MPI_Comm_get_attr(dup, keyval, &got, &flag);
+    CHECK(flag && got == &value, "attribute copied by MPI_COMM_DUP_FN");
+    deleted = 0;
+    MPI_Comm_free(&dup);
+    CHECK(deleted == 1, "delete callback on free (%d)", deleted);
+    MPI_Comm_delete_attr(MPI_COMM_WORLD, keyval);
+    MPI_Comm_get_attr(MPI_COMM_WORLD, keyval, &got, &flag);
+    CHECK(!flag && deleted == 2, "attribute deleted");
+    MPI_Comm_free_keyval(&keyval);
+
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alpha", "1");
+    MPI_Info_set(info, "beta", "two");
+    MPI_Info_set(info, "alpha", "one");
+    MPI_Info_get_nkeys(info, &nkeys);
+    MPI_Info_get_string(info, "alpha", &buflen, text, &flag);
+    CHECK(nkeys == 2 && flag && !strcmp(text, "one") && buflen == 4, "info set/get");
+    MPI_Info_free(&info);
+    CHECK(info == MPI_INFO_NULL, "info free");
+
+    int dims[2] = {0, 0}, periods[2] = {1, 0}, coords[2], src, dst, cart_rank;
+    MPI_Dims_create(size, 2, dims);
+    CHECK(dims[0] * dims[1] == size && dims[0] >= dims[1], "dims_create %dx%d", dims[0], dims[1]);
+    MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &cart);
+    MPI_Comm_rank(cart, &cart_rank);
+    MPI_Cart_coords(cart, cart_rank, 2, coords);
+    CHECK(coords[0] * dims[1] + coords[1] == cart_rank, "cart coords");
+    MPI_Cart_shift(cart, 0, 1, &src, &dst);
+    CHECK(dst == ((coords[0] + 1) % dims[0]) * dims[1] + coords[1], "periodic shift dest %d", dst);
+    MPI_Cart_shift(cart, 1, 1, &src, &dst);
+    CHECK(coords[1] + 1 < dims[1] || dst == MPI_PROC_NULL, "open boundary shift");
+    int remain[2] = {0, 1}, row_size;
+    MPI_Cart_sub(cart, remain, &row);
+    MPI_Comm_size(row, &row_size);
+    CHECK(row_size == dims[1], "cart_sub row size %d", row_size);
+    MPI_Comm_free(&row);
+    MPI_Comm_free(&cart);
+
+    /* matched probe: the message is ours even with a wildcard */
+    int next = (rank + 1) % size, prev = (rank + size - 1) % size, payload[3] = {rank, 2, 3}, in[3];
+    MPI_Message message;
+    MPI_Status status;
+    int count;
+    MPI_Send(payload, 3, MPI_INT, next, 40, MPI_COMM_WORLD);
+    MPI_Mprobe(MPI_ANY_SOURCE, 40, MPI_COMM_WORLD, &message, &status);
+    MPI_Get_elements(&status, MPI_INT, &count);
+    MPI_Mrecv(in, 3, MPI_INT, &message, MPI_STATUS_IGNORE);
+    CHECK(count == 3 && in[0] == prev && message == MPI_MESSAGE_NULL, "mprobe/mrecv");
+
+    void *memory = NULL;
+    MPI_Alloc_mem(1 << 16, MPI_INFO_NULL, &memory);
+    CHECK(memory != NULL, "alloc_mem");
+    MPI_Free_mem(memory);
+}
+
 static void test_unsupported(void)
 {
     MPI_Win win;
@@ -254,6 +331,7 @@ int main(int argc, char **argv)
     test_datatypes();
     test_collectives();
     test_communicators();
+    test_attributes_info_topology();
     test_unsupported();
     MPI_Reduce(&failures, &total_failures, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Reduce(&checks, &total_checks, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);

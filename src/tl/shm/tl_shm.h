@@ -34,6 +34,7 @@ typedef struct {
     uint32_t cells_per_rank; /* 0: the VMPL_SHM_CELLS setting */
     uint32_t cell_bytes;     /* 0: the VMPL_SHM_CELL_BYTES setting */
     uint64_t attach_timeout_ns; /* how long a non-creator waits for the segment */
+    int oversubscribed; /* more ranks than cores: waits skip the spin and yield at once */
 } tl_shm_config_t;
 
 /*

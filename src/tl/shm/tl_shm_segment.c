@@ -169,6 +169,10 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
     shm->n = config->local_size;
     shm->spin_ns = (uint64_t)settings->shm_spin_ns;
     shm->yield_ns = (uint64_t)settings->shm_yield_ns;
+    if (config->oversubscribed) { /* a spinning waiter would hold the core its peer needs */
+        shm->yield_ns += shm->spin_ns;
+        shm->spin_ns = 0;
+    }
     strcpy(shm->name, config->name);
     status = peers_alloc(shm);
     if (status != VMPL_OK)

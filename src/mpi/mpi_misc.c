@@ -1,0 +1,156 @@
+/* MPI odds and ends: memory, Pcontrol, element counts, matched probes (mpi_impl.h). */
+#include "mpi_impl.h"
+
+#include <stdlib.h>
+
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
+{
+    void *memory;
+
+    (void)info;
+    if (size < 0)
+        return mpi_error(NULL, MPI_ERR_SIZE, "MPI_Alloc_mem", "negative size");
+    memory = malloc(size ? (size_t)size : 1);
+    if (!memory)
+        return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Alloc_mem", "cannot allocate %ld bytes",
+                         (long)size);
+    *(void **)baseptr = memory;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Alloc_mem)
+
+int PMPI_Free_mem(void *base)
+{
+    free(base);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Free_mem)
+
+int PMPI_Pcontrol(const int level, ...)
+{
+    (void)level; /* no profiling library is attached by default */
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Pcontrol)
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    size_t element;
+
+    if (!t)
+        return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Get_elements", "invalid datatype");
+    if (t->elem == VMPL_TYPE_COUNT)
+        return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Get_elements",
+                         "datatypes mixing basic types are not supported here yet");
+    element = vmpl_type_size(t->elem);
+    *count = status->vmpl_count % (MPI_Count)element ? MPI_UNDEFINED
+                                                     : (int)(status->vmpl_count / (MPI_Count)element);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Get_elements)
+
+struct vmpl_mpi_message_s {
+    p2p_message_t *core;
+    struct vmpl_mpi_comm_s *comm;
+    p2p_status_t status;
+};
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+                 MPI_Status *status)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    struct vmpl_mpi_message_s *m;
+    p2p_message_t *core;
+    p2p_status_t found;
+
+    MPI_CHECK_INIT("MPI_Improbe");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Improbe", "invalid communicator");
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        *message = MPI_MESSAGE_NO_PROC;
+        mpi_status_empty(status);
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_SOURCE = MPI_PROC_NULL;
+        return MPI_SUCCESS;
+    }
+    if ((source != MPI_ANY_SOURCE && (source < 0 || source >= c->core->size)) ||
+        (tag < 0 && tag != MPI_ANY_TAG))
+        return mpi_error(c, source < -2 || source >= c->core->size ? MPI_ERR_RANK : MPI_ERR_TAG,
+                         "MPI_Improbe", "invalid source %d or tag %d", source, tag);
+    p2p_progress(mpi_state.p2p);
+    *flag = p2p_improbe(mpi_state.p2p, source == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, source),
+                        tag == MPI_ANY_TAG ? MATCH_ANY : tag, comm_p2p_context(c->core), &core,
+                        &found);
+    if (!*flag)
+        return MPI_SUCCESS;
+    m = malloc(sizeof(*m));
+    if (!m)
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Improbe", "out of memory");
+    *m = (struct vmpl_mpi_message_s){core, c, found};
+    *message = m;
+    mpi_status_set(status, &found, group_rank_of(c->core->group, found.source));
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Improbe)
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+    int flag = 0, rc;
+
+    while ((rc = PMPI_Improbe(source, tag, comm, &flag, message, status)) == MPI_SUCCESS && !flag)
+        p2p_progress(mpi_state.p2p);
+    return rc;
+}
+MPI_WEAK(Mprobe)
+
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+                MPI_Request *request)
+{
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    struct vmpl_mpi_message_s *m = *message;
+    struct vmpl_mpi_request_s *req;
+    vmpl_status_t status;
+
+    MPI_CHECK_INIT("MPI_Imrecv");
+    if (m == MPI_MESSAGE_NO_PROC) {
+        req = mpi_request_new(&mpi_state.self, MPI_REQ_RECV);
+        if (!req)
+            return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");
+        req->p2p.done = 1;
+        req->p2p.status = (p2p_status_t){.source = MPI_PROC_NULL, .tag = MPI_ANY_TAG};
+        *request = req;
+        *message = MPI_MESSAGE_NULL;
+        return MPI_SUCCESS;
+    }
+    if (m == MPI_MESSAGE_NULL || (uintptr_t)m < MPI_IMPL_HANDLE_MIN)
+        return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Imrecv", "invalid message");
+    if (!t || count < 0)
+        return mpi_error(m->comm, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Imrecv",
+                         "invalid datatype or count");
+    req = mpi_request_new(m->comm, MPI_REQ_RECV);
+    if (!req)
+        return mpi_error(m->comm, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");
+    status = p2p_imrecv(mpi_state.p2p, buf, count, t->dt, m->core, &req->p2p);
+    if (status != VMPL_OK) {
+        mpi_request_release(req);
+        return mpi_error(m->comm, mpi_class_of_status(status), "MPI_Imrecv", "%s",
+                         vmpl_status_string(status));
+    }
+    free(m);
+    *message = MPI_MESSAGE_NULL;
+    *request = req;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Imrecv)
+
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+               MPI_Status *status)
+{
+    MPI_Request request;
+    int rc = PMPI_Imrecv(buf, count, datatype, message, &request);
+
+    return rc != MPI_SUCCESS ? rc : PMPI_Wait(&request, status);
+}
+MPI_WEAK(Mrecv)

@@ -1,0 +1,192 @@
+/* MPI Cartesian topologies over core/topo/cart (mpi_impl.h). */
+#include "mpi_impl.h"
+
+#include <core/topo/cart.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static mpi_cart_t *cart_new(int ndims, const int dims[], const int periods[])
+{
+    mpi_cart_t *cart = calloc(1, sizeof(*cart));
+
+    if (!cart)
+        return NULL;
+    cart->ndims = ndims;
+    cart->dims = calloc((size_t)(ndims > 0 ? ndims : 1), sizeof(int));
+    cart->periods = calloc((size_t)(ndims > 0 ? ndims : 1), sizeof(int));
+    if (!cart->dims || !cart->periods) {
+        free(cart->dims);
+        free(cart->periods);
+        free(cart);
+        return NULL;
+    }
+    for (int d = 0; d < ndims; d++) {
+        cart->dims[d] = dims[d];
+        cart->periods[d] = !!periods[d];
+    }
+    return cart;
+}
+
+int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                     int reorder, MPI_Comm *comm_cart)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm_old);
+    long cells = 1;
+    int rc;
+
+    (void)reorder; /* one node: no placement to improve */
+    MPI_CHECK_INIT("MPI_Cart_create");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_create", "invalid communicator");
+    if (ndims < 0)
+        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create", "ndims %d < 0", ndims);
+    for (int d = 0; d < ndims; d++) {
+        if (dims[d] <= 0)
+            return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create", "dims[%d] = %d", d, dims[d]);
+        cells *= dims[d];
+    }
+    if (cells > c->core->size)
+        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create",
+                         "the grid has %ld cells but the communicator %d processes", cells,
+                         c->core->size);
+    rc = PMPI_Comm_split(comm_old, c->core->rank < cells ? 0 : MPI_UNDEFINED, c->core->rank,
+                         comm_cart);
+    if (rc != MPI_SUCCESS || *comm_cart == MPI_COMM_NULL)
+        return rc;
+    (*comm_cart)->cart = cart_new(ndims, dims, periods);
+    if (!(*comm_cart)->cart) {
+        PMPI_Comm_free(comm_cart);
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_create", "out of memory");
+    }
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_create)
+
+int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+{
+    if (nnodes < 1 || ndims < 0 || cart_dims_create(nnodes, ndims, dims) != VMPL_OK)
+        return mpi_error(NULL, MPI_ERR_DIMS, "MPI_Dims_create",
+                         "cannot factor %d processes over %d dimensions as given", nnodes, ndims);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Dims_create)
+
+#define CART_OR_FAIL(var, handle, function)                                                  \
+    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
+    MPI_CHECK_INIT(function);                                                                \
+    if (!var)                                                                                \
+        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");              \
+    if (!var->cart)                                                                          \
+    return mpi_error(var, MPI_ERR_TOPOLOGY, function, "the communicator has no Cartesian topology")
+
+int PMPI_Topo_test(MPI_Comm comm, int *status)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+
+    MPI_CHECK_INIT("MPI_Topo_test");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Topo_test", "invalid communicator");
+    *status = c->cart ? MPI_CART : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Topo_test)
+
+int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
+{
+    CART_OR_FAIL(c, comm, "MPI_Cartdim_get");
+    *ndims = c->cart->ndims;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cartdim_get)
+
+int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+{
+    int n;
+    CART_OR_FAIL(c, comm, "MPI_Cart_get");
+    n = maxdims < c->cart->ndims ? maxdims : c->cart->ndims;
+    int *all = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));
+    if (!all)
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_get", "out of memory");
+    cart_coords(c->cart->ndims, c->cart->dims, c->core->rank, all);
+    for (int d = 0; d < n; d++) {
+        dims[d] = c->cart->dims[d];
+        periods[d] = c->cart->periods[d];
+        coords[d] = all[d];
+    }
+    free(all);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_get)
+
+int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
+{
+    CART_OR_FAIL(c, comm, "MPI_Cart_rank");
+    *rank = cart_rank(c->cart->ndims, c->cart->dims, c->cart->periods, coords);
+    if (*rank < 0)
+        return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_rank", "coordinates outside the grid");
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_rank)
+
+int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+{
+    CART_OR_FAIL(c, comm, "MPI_Cart_coords");
+    if (rank < 0 || rank >= c->core->size)
+        return mpi_error(c, MPI_ERR_RANK, "MPI_Cart_coords", "rank %d", rank);
+    if (maxdims < c->cart->ndims)
+        return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_coords", "maxdims %d < ndims %d", maxdims,
+                         c->cart->ndims);
+    cart_coords(c->cart->ndims, c->cart->dims, rank, coords);
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_coords)
+
+int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
+{
+    CART_OR_FAIL(c, comm, "MPI_Cart_shift");
+    if (direction < 0 || direction >= c->cart->ndims)
+        return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_shift", "direction %d", direction);
+    cart_shift(c->cart->ndims, c->cart->dims, c->cart->periods, c->core->rank, direction, disp,
+               rank_source, rank_dest);
+    if (*rank_source == CART_PROC_NULL)
+        *rank_source = MPI_PROC_NULL;
+    if (*rank_dest == CART_PROC_NULL)
+        *rank_dest = MPI_PROC_NULL;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_shift)
+
+int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+    int *coords, color = 0, key = 0, kept = 0, rc;
+    int sub_dims[64], sub_periods[64];
+    CART_OR_FAIL(c, comm, "MPI_Cart_sub");
+    if (c->cart->ndims > 64)
+        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_sub", "more than 64 dimensions");
+    coords = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));
+    if (!coords)
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_sub", "out of memory");
+    cart_coords(c->cart->ndims, c->cart->dims, c->core->rank, coords);
+    /* color: the coordinates along dropped dimensions; key: along kept ones */
+    for (int d = 0; d < c->cart->ndims; d++) {
+        if (remain_dims[d]) {
+            key = key * c->cart->dims[d] + coords[d];
+            sub_dims[kept] = c->cart->dims[d];
+            sub_periods[kept++] = c->cart->periods[d];
+        } else {
+            color = color * c->cart->dims[d] + coords[d];
+        }
+    }
+    free(coords);
+    rc = PMPI_Comm_split(comm, color, key, newcomm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    (*newcomm)->cart = cart_new(kept, sub_dims, sub_periods);
+    if (!(*newcomm)->cart) {
+        PMPI_Comm_free(newcomm);
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_sub", "out of memory");
+    }
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_sub)
