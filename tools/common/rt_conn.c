@@ -47,7 +47,7 @@ int rt_conn_flush(rt_conn_t *conn)
     return conn->fd >= 0 ? 0 : -1;
 }
 
-int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t length)
+int rt_conn_queue(rt_conn_t *conn, uint32_t type, const void *payload, size_t length)
 {
     rt_frame_header_t header = {.type = type, .length = (uint32_t)length};
 
@@ -55,9 +55,12 @@ int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t len
         return -1;
     rt_buf_put_raw(&conn->out, &header, sizeof(header));
     rt_buf_put_raw(&conn->out, payload, length);
-    if (conn->out.failed)
-        return -1;
-    return rt_conn_flush(conn);
+    return conn->out.failed ? -1 : 0;
+}
+
+int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t length)
+{
+    return rt_conn_queue(conn, type, payload, length) ? -1 : rt_conn_flush(conn);
 }
 
 int rt_conn_wants_write(const rt_conn_t *conn)

@@ -25,6 +25,8 @@ void rt_conn_close(rt_conn_t *conn);
 
 /* Queues a frame and writes what the socket takes now; -1 on a dead peer. */
 int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t length);
+/* Queues a frame without writing (the owner flushes once per loop turn). */
+int rt_conn_queue(rt_conn_t *conn, uint32_t type, const void *payload, size_t length);
 /* Writes queued bytes (on POLLOUT); -1 on a dead peer. */
 int rt_conn_flush(rt_conn_t *conn);
 int rt_conn_wants_write(const rt_conn_t *conn);

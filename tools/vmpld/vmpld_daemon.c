@@ -324,6 +324,8 @@ static void daemon_loop(vmpld_t *d)
             if (fds[i].revents)
                 dispatch(d, &owners[i], fds[i].revents);
         pending_compact(d);
+        if (d->parent.fd >= 0 && rt_conn_flush(&d->parent)) /* this turn's reports, at once */
+            rt_conn_close(&d->parent);
         if (d->killing && vmpld_now() > d->kill_deadline)
             vmpld_ranks_signal(d, SIGKILL);
         free(fds);

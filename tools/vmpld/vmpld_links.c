@@ -10,9 +10,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+/* Reports go up in batches: queued here, written once per loop turn. */
 void vmpld_send_up(vmpld_t *d, uint32_t type, const void *payload, size_t length)
 {
-    if (d->parent.fd >= 0 && rt_conn_send(&d->parent, type, payload, length))
+    if (d->parent.fd >= 0 && rt_conn_queue(&d->parent, type, payload, length))
         base_debug("vmpld", "node %u: lost the parent link while sending", d->node);
 }
 
