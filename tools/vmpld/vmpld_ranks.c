@@ -3,6 +3,7 @@
 #include "vmpld.h"
 
 #include <base/log.h>
+#include <base/settings.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -232,32 +233,53 @@ static void *spawner_thread(void *arg)
     return NULL;
 }
 
+#define SPAWNERS_MAX 8
+
 /*
- * Spawns the node's ranks. The daemon is suspended while each vforked
- * child execs (~0.3 ms here), so a second thread halves the start-up of a
- * node with many ranks when there is a second core.
+ * Spawns the node's ranks. The spawning thread is suspended while each
+ * vforked child execs (~0.3 ms here), so helper threads spawn slices of
+ * the ranks in parallel (VMPL_RT_SPAWNERS threads in all, capped so each
+ * spawns at least two ranks).
  */
 int vmpld_ranks_spawn(vmpld_t *d)
 {
-    static spawn_range_t other; /* read by the parked thread until exit */
-    spawn_range_t mine = {.d = d, .first = 0, .end = d->rank_count};
-    pthread_t helper;
-    int threaded = 0;
+    static spawn_range_t helpers[SPAWNERS_MAX]; /* read by parked threads until exit */
+    long wanted = base_settings()->rt_spawners;
+    int threads = (int)(wanted < 1 ? 1 : wanted > SPAWNERS_MAX ? SPAWNERS_MAX : wanted);
+    int started = 0, failed = 0, per;
 
-    if (d->rank_count >= 4 && sysconf(_SC_NPROCESSORS_ONLN) > 1 && !sem_init(&other.done, 0, 0)) {
-        other.d = d;
-        other.first = mine.end = d->rank_count / 2;
-        other.end = d->rank_count;
-        threaded = !pthread_create(&helper, NULL, spawner_thread, &other);
-        if (threaded)
-            pthread_detach(helper);
-        else
-            mine.end = d->rank_count;
+    if (threads > d->rank_count / 2)
+        threads = d->rank_count / 2 > 0 ? d->rank_count / 2 : 1;
+    per = (d->rank_count + threads - 1) / threads;
+    for (int t = 1; t < threads; t++) { /* slices 1.. go to helpers, slice 0 is ours */
+        spawn_range_t *h = &helpers[started];
+        pthread_t thread;
+
+        *h = (spawn_range_t){.d = d, .first = t * per, .end = (t + 1) * per};
+        if (h->end > d->rank_count)
+            h->end = d->rank_count;
+        if (h->first >= h->end || sem_init(&h->done, 0, 0))
+            break;
+        if (pthread_create(&thread, NULL, spawner_thread, h)) {
+            sem_destroy(&h->done);
+            break;
+        }
+        pthread_detach(thread);
+        started++;
     }
+    spawn_range_t mine = {.d = d, .first = 0, .end = started ? per : d->rank_count};
     spawn_range(&mine);
-    while (threaded && sem_wait(&other.done) && errno == EINTR)
-        ;
-    return mine.failed || (threaded && other.failed) ? -1 : 0;
+    if (started && helpers[started - 1].end < d->rank_count) { /* a helper failed to start */
+        spawn_range_t rest = {.d = d, .first = helpers[started - 1].end, .end = d->rank_count};
+        spawn_range(&rest);
+        failed |= rest.failed;
+    }
+    for (int t = 0; t < started; t++) {
+        while (sem_wait(&helpers[t].done) && errno == EINTR)
+            ;
+        failed |= helpers[t].failed;
+    }
+    return mine.failed || failed ? -1 : 0;
 }
 
 static void io_send(vmpld_t *d, vmpld_rank_t *r, int stream, const void *data, size_t length)
