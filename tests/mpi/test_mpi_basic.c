@@ -125,8 +125,29 @@ static void test_datatypes(void)
     MPI_Sendrecv(&matrix[0][3], 1, col, next, 20, column, 8, MPI_DOUBLE, prev, 20,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     CHECK(column[5] == prev * 100 + 5 * 8 + 3, "column received %g", column[5]);
+    int ni, na, nd, combiner, ints[3];
+    MPI_Aint addrs[1];
+    MPI_Datatype inner[1];
+    MPI_Type_get_envelope(col, &ni, &na, &nd, &combiner);
+    CHECK(combiner == MPI_COMBINER_VECTOR && ni == 3 && na == 0 && nd == 1, "vector envelope");
+    MPI_Type_get_contents(col, 3, 0, 1, ints, addrs, inner);
+    CHECK(ints[0] == 8 && ints[1] == 1 && ints[2] == 8 && inner[0] == MPI_DOUBLE,
+          "vector contents %d %d %d", ints[0], ints[1], ints[2]);
+    MPI_Type_get_envelope(MPI_INT, &ni, &na, &nd, &combiner);
+    CHECK(combiner == MPI_COMBINER_NAMED, "named envelope");
     MPI_Type_free(&col);
     CHECK(col == MPI_DATATYPE_NULL, "type_free nulls the handle");
+    int gsizes[1] = {8 * size}, distribs[1] = {MPI_DISTRIBUTE_BLOCK}, dargs[1] = {MPI_DISTRIBUTE_DFLT_DARG},
+        psizes[1] = {size}, dsize;
+    MPI_Datatype darray;
+    MPI_Type_create_darray(size, rank, 1, gsizes, distribs, dargs, psizes, MPI_ORDER_C, MPI_INT,
+                           &darray);
+    MPI_Type_commit(&darray);
+    MPI_Type_size(darray, &dsize);
+    MPI_Type_get_extent(darray, &lb, &extent);
+    CHECK(dsize == 8 * 4 && extent == 8 * size * 4, "darray block size %d extent %ld", dsize,
+          (long)extent);
+    MPI_Type_free(&darray);
 
     char packed[256];
     int position = 0, values[4] = {1, 2, 3, 4}, back[4];
@@ -301,6 +322,31 @@ static void test_attributes_info_topology(void)
     MPI_Get_elements(&status, MPI_INT, &count);
     MPI_Mrecv(in, 3, MPI_INT, &message, MPI_STATUS_IGNORE);
     CHECK(count == 3 && in[0] == prev && message == MPI_MESSAGE_NULL, "mprobe/mrecv");
+
+    /* buffered sends through an attached buffer, detach waits for them */
+    int bsize = 3 * (100 * (int)sizeof(int) + MPI_BSEND_OVERHEAD), detached_size;
+    char *bbuf = malloc((size_t)bsize);
+    void *detached;
+    int bdata[100], bin[100];
+    MPI_Buffer_attach(bbuf, bsize);
+    for (int m = 0; m < 3; m++) {
+        for (int i = 0; i < 100; i++)
+            bdata[i] = rank * 1000 + m * 100 + i;
+        MPI_Bsend(bdata, 100, MPI_INT, next, 50 + m, MPI_COMM_WORLD);
+    }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int huge[1000] = {0};
+    int brc = MPI_Bsend(huge, 1000, MPI_INT, next, 59, MPI_COMM_WORLD); /* larger than the buffer */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    int bok = 1;
+    for (int m = 2; m >= 0; m--) {
+        MPI_Recv(bin, 100, MPI_INT, prev, 50 + m, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        bok &= bin[99] == prev * 1000 + m * 100 + 99;
+    }
+    MPI_Buffer_detach(&detached, &detached_size);
+    CHECK(bok && detached == bbuf && detached_size == bsize, "bsend through attached buffer");
+    CHECK(brc == MPI_ERR_BUFFER, "bsend larger than the buffer -> %d", brc);
+    free(bbuf);
 
     void *memory = NULL;
     MPI_Alloc_mem(1 << 16, MPI_INFO_NULL, &memory);

@@ -1,0 +1,153 @@
+/*
+ * Buffered sends (MPI_Bsend, MPI_Ibsend) over the buffer the application
+ * attaches: each message is packed into a first-fit block of that buffer
+ * (MPI_BSEND_OVERHEAD bytes of bookkeeping each), sent from there, and
+ * its block is reused once the send completes. MPI_Buffer_detach waits
+ * for every buffered message to leave.
+ */
+#include "mpi_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bsend_block {
+    size_t offset, size;         /* bytes of the attached buffer it holds */
+    struct vmpl_mpi_request_s *req;
+    struct bsend_block *next;    /* in offset order */
+} bsend_block_t;
+
+static struct {
+    char *buffer;
+    size_t size;
+    bsend_block_t *blocks; /* messages still leaving */
+} attached;
+
+/* Frees the blocks whose sends completed. */
+static void blocks_reap(void)
+{
+    bsend_block_t **at = &attached.blocks;
+
+    p2p_progress(mpi_state.p2p);
+    while (*at) {
+        bsend_block_t *b = *at;
+        if (b->req->p2p.done) {
+            *at = b->next;
+            mpi_request_release(b->req);
+            free(b);
+        } else {
+            at = &b->next;
+        }
+    }
+}
+
+/* First fit for `size` bytes; links the new block in offset order. */
+static bsend_block_t *block_take(size_t size)
+{
+    bsend_block_t **at = &attached.blocks, *b;
+    size_t start = 0;
+
+    for (;; at = &(*at)->next) {
+        size_t end = *at ? (*at)->offset : attached.size;
+        if (end >= start && end - start >= size)
+            break;
+        if (!*at)
+            return NULL;
+        start = (*at)->offset + (*at)->size;
+    }
+    b = calloc(1, sizeof(*b));
+    if (!b)
+        return NULL;
+    b->offset = start;
+    b->size = size;
+    b->next = *at;
+    *at = b;
+    return b;
+}
+
+static void block_drop(bsend_block_t *dropped)
+{
+    for (bsend_block_t **at = &attached.blocks; *at; at = &(*at)->next)
+        if (*at == dropped) {
+            *at = dropped->next;
+            free(dropped);
+            return;
+        }
+}
+
+int PMPI_Buffer_attach(void *buffer, int size)
+{
+    MPI_CHECK_INIT("MPI_Buffer_attach");
+    if (attached.buffer)
+        return mpi_error(NULL, MPI_ERR_BUFFER, "MPI_Buffer_attach", "a buffer is already attached");
+    if (size < 0 || (!buffer && size))
+        return mpi_error(NULL, MPI_ERR_BUFFER, "MPI_Buffer_attach", "invalid buffer or size %d",
+                         size);
+    attached.buffer = buffer;
+    attached.size = (size_t)size;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Buffer_attach)
+
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+    MPI_CHECK_INIT("MPI_Buffer_detach");
+    while (attached.blocks) /* MPI: detach blocks until every buffered message left */
+        blocks_reap();
+    *(void **)buffer_addr = attached.buffer;
+    *size = (int)attached.size;
+    attached.buffer = NULL;
+    attached.size = 0;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Buffer_detach)
+
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm, MPI_Request *request)
+{
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    bsend_block_t *block;
+    MPI_Request inner;
+    size_t bytes;
+    int position = 0, rc;
+
+    MPI_CHECK_INIT("MPI_Ibsend");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Ibsend", "invalid communicator");
+    if (!t || count < 0 || dt_pack_size(t->dt, count, &bytes) != VMPL_OK)
+        return mpi_error(c, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Ibsend",
+                         "invalid datatype or count");
+    blocks_reap();
+    block = block_take(bytes + MPI_BSEND_OVERHEAD);
+    if (!block)
+        return mpi_error(c, MPI_ERR_BUFFER, "MPI_Ibsend",
+                         "%zu bytes do not fit in the attached buffer (%zu bytes, %s)",
+                         bytes + MPI_BSEND_OVERHEAD, attached.size,
+                         attached.buffer ? "partly in use" : "none attached");
+    rc = PMPI_Pack(buf, count, datatype, attached.buffer + block->offset, (int)bytes, &position,
+                   comm);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Isend(attached.buffer + block->offset, position, MPI_PACKED, dest, tag, comm,
+                        &inner);
+    if (rc != MPI_SUCCESS) {
+        block_drop(block);
+        return rc;
+    }
+    block->req = inner;
+    /* the application's request is complete at once: its data is in the buffer */
+    *request = mpi_request_new(c, MPI_REQ_DONE);
+    if (!*request)
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Ibsend", "out of memory");
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Ibsend)
+
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+               MPI_Comm comm)
+{
+    MPI_Request request;
+    int rc = PMPI_Ibsend(buf, count, datatype, dest, tag, comm, &request);
+
+    return rc != MPI_SUCCESS ? rc : PMPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+MPI_WEAK(Bsend)
