@@ -32,8 +32,11 @@ def main():
     out = args.out or os.path.join(args.build, "bench-results", "p2p")
     os.makedirs(out, exist_ok=True)
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pingpong.c")
-    runs = {"vmpl": ([os.path.join(args.build, "bin", "vmplrun"), "-n", "2",
-                      os.path.join(args.build, "bench", "pingpong")], dict(os.environ))}
+    vmplrun = os.path.join(args.build, "bin", "vmplrun")
+    pingpong = os.path.join(args.build, "bench", "pingpong")
+    runs = {"vmpl": ([vmplrun, "-n", "2", pingpong], dict(os.environ)),
+            # bound like Open MPI binds its ranks by default
+            "vmpl-bound": ([vmplrun, "-n", "2", "--bind-to", "core", pingpong], dict(os.environ))}
     for peer in args.peers.split(","):
         venv = os.path.join(args.venv_root or args.build, f"bench-venv-{peer}")
         ensure_peer_venv(venv, PEERS[peer])
@@ -66,9 +69,10 @@ def main():
             line += f"  {impl} {med[impl]:9.3f} [{min(t):.3f}..{max(t):.3f}]"
             rows.append({"impl": impl, "bytes": b, "median_us": f"{med[impl]:.4f}",
                          "min_us": f"{min(t):.4f}", "max_us": f"{max(t):.4f}"})
-        peers = [med[p] for p in runs if p != "vmpl"]
+        peers = [med[p] for p in runs if not p.startswith("vmpl")]
         if peers:
             line += f"  vmpl/faster {med['vmpl'] / min(peers):.2f}"
+            line += f"  bound/faster {med['vmpl-bound'] / min(peers):.2f}"
         print(line)
     with open(os.path.join(out, "p2p.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))

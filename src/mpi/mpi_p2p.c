@@ -115,14 +115,51 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
 }
 MPI_WEAK(Irecv)
 
+/*
+ * Blocking send or receive: the request lives on this stack frame (the
+ * engine is done with it when the wait returns), so the common path takes
+ * nothing from the request pool.
+ */
 static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer, int tag,
                     MPI_Comm comm, mpi_req_kind_t kind, p2p_mode_t mode, MPI_Status *status,
                     const char *function)
 {
-    MPI_Request request;
-    int rc = post(buf, count, datatype, peer, tag, comm, kind, mode, 0, &request, function);
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
+    struct vmpl_mpi_request_s req;
+    int rc;
 
-    return rc != MPI_SUCCESS ? rc : PMPI_Wait(&request, status);
+    MPI_CHECK_INIT(function);
+    rc = check_args(c, count, t, peer, tag, kind == MPI_REQ_RECV, function);
+    if (rc)
+        return rc;
+    req.p2p.done = 0;
+    req.kind = kind;
+    req.persistent = 0;
+    req.comm = c;
+    req.buf = (void *)buf;
+    req.count = count;
+    req.type = t;
+    req.peer = peer;
+    req.tag = tag;
+    req.mode = mode;
+    rc = start(&req, function);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!req.p2p.done)
+        p2p_wait(mpi_state.p2p, &req.p2p);
+    if (kind == MPI_REQ_SEND) {
+        mpi_status_empty(status);
+        return MPI_SUCCESS;
+    }
+    mpi_status_set(status, &req.p2p.status,
+                   req.p2p.status.source < 0 ? req.p2p.status.source
+                                             : group_rank_of(c->core->group, req.p2p.status.source));
+    if (req.p2p.status.error != VMPL_OK)
+        return mpi_error(c, mpi_class_of_status(req.p2p.status.error), function,
+                         "message truncated: %llu bytes arrived for a %d-element receive",
+                         (unsigned long long)req.p2p.status.bytes, count);
+    return MPI_SUCCESS;
 }
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
