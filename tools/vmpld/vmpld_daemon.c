@@ -2,11 +2,11 @@
 #define _GNU_SOURCE
 #include "vmpld.h"
 
+#include "../common/rt_files.h"
 #include "../common/rt_launch.h"
 
 #include <base/log.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -50,7 +50,11 @@ static int unix_listen(vmpld_t *d)
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     int fd;
 
-    snprintf(d->dir, sizeof(d->dir), "%s/vmpl-%s-n%u", d->job->tmpdir, d->job->job_id, d->node);
+    if (rt_node_folder(d->dir, sizeof(d->dir), d->job->tmpdir, d->job->job_id, d->node)) {
+        base_error("vmpld", "socket folder path too long");
+        d->dir[0] = '\0';
+        return -1;
+    }
     snprintf(d->socket_path, sizeof(d->socket_path), "%s/rt.sock", d->dir);
     if (strlen(d->socket_path) >= sizeof(address.sun_path)) {
         base_error("vmpld", "socket path too long: %s", d->socket_path);
@@ -76,22 +80,9 @@ static int unix_listen(vmpld_t *d)
 /* Removes the node's folder and every shared-memory object of the job. */
 static void node_cleanup(vmpld_t *d)
 {
-    char prefix[128];
-    struct dirent *entry;
-    DIR *shm;
-
-    if (d->socket_path[0])
-        unlink(d->socket_path);
     if (d->dir[0])
-        rmdir(d->dir);
-    snprintf(prefix, sizeof(prefix), "vmpl-%s-", d->job->job_id);
-    shm = opendir("/dev/shm");
-    if (!shm)
-        return;
-    while ((entry = readdir(shm)))
-        if (!strncmp(entry->d_name, prefix, strlen(prefix)) && !unlinkat(dirfd(shm), entry->d_name, 0))
-            base_info("vmpld", "node %u: removed /dev/shm/%s", d->node, entry->d_name);
-    closedir(shm);
+        rt_remove_node_folder(d->dir);
+    rt_remove_job_shm(d->job->job_id);
 }
 
 static int daemon_setup(vmpld_t *d)

@@ -49,6 +49,7 @@ typedef struct {
     int exit_code;
     int interrupts;
     int shutdown_sent;
+    int nodes_lost;        /* a daemon died: its files are vmplrun's to remove */
     double deadline;       /* --timeout, or 0 */
     double shutdown_deadline;
 } vmplrun_t;

@@ -39,6 +39,7 @@ void vmplrun_nodes_lost(vmplrun_t *run, uint32_t node, const char *reason)
         fprintf(stderr, "vmplrun: lost the daemon of node %u%s%s: %s\n", node,
                 run->job.hosts[node][0] ? " on host " : "", run->job.hosts[node], reason);
     vmplrun_fail(run, VMPLRUN_EXIT_RUNTIME);
+    run->nodes_lost = 1;
     while (first < run->job.node_count) { /* the subtree, level by level */
         for (long r = rt_job_first_rank(&run->job, first);
              r < rt_job_first_rank(&run->job, end < run->job.node_count ? end : run->job.node_count); r++)

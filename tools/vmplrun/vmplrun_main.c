@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "vmplrun.h"
 
+#include "../common/rt_files.h"
+
 #include "../common/rt_launch.h"
 
 #include <base/log.h>
@@ -356,8 +358,31 @@ static void run_loop(vmplrun_t *run)
     }
 }
 
+/*
+ * A daemon that was killed could not remove its node's files. Once the job
+ * is over, vmplrun removes those of the nodes on its own host (the ranks of
+ * a lost daemon die with it: their parent-death signal is SIGKILL).
+ */
+static void lost_nodes_sweep(vmplrun_t *run)
+{
+    char folder[4096];
+    int local = 0;
+
+    for (uint32_t node = 0; node < run->job.node_count; node++) {
+        if (!rt_host_is_local(run->job.hosts[node]))
+            continue;
+        local = 1;
+        if (!rt_node_folder(folder, sizeof(folder), run->job.tmpdir, run->job.job_id, node))
+            rt_remove_node_folder(folder);
+    }
+    if (local && rt_remove_job_shm(run->job.job_id))
+        base_info("vmplrun", "removed shared memory left by lost daemons");
+}
+
 static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
 {
+    if (run->nodes_lost && run->job.job_id)
+        lost_nodes_sweep(run);
     for (int i = 0; i < run->pending_count; i++)
         rt_conn_close(&run->pending[i]);
     free(run->pending);
