@@ -31,6 +31,7 @@ typedef enum {
     VMPL_ERR_TRUNCATE = -11,          /* data range beyond the end of a buffer */
     VMPL_ERR_NOT_FOUND = -12,         /* no such key or object */
     VMPL_ERR_RUNTIME = -13,           /* the launcher/daemon connection failed or refused */
+    VMPL_ERR_PROC_FAILED = -14,       /* a process the operation needs has failed */
 } vmpl_status_t;
 
 /* Predefined reduction operations (MPI names without the MPI_ prefix). */
@@ -134,6 +135,43 @@ vmpl_status_t vmpl_reduce_local3(const void *a, const void *b, void *out,
  */
 vmpl_status_t vmpl_reduce_localn(const void *const *src, int nsrc, void *out,
                                  size_t count, vmpl_type_t type, vmpl_op_t op);
+
+/*
+ * Jobs and failures. A process started by vmplrun is a rank of a job; one
+ * started alone is rank 0 of 1. The runtime's daemons detect failed ranks
+ * (exited before finalizing, killed) and failed nodes (daemon dead or hung:
+ * no heartbeat within the timeout) and tell every rank. With `vmplrun --ft`
+ * the survivors keep running and learn of each failure through these calls;
+ * without it the job ends at the first failure.
+ */
+vmpl_status_t vmpl_job_init(int *rank_p, int *size_p);
+/* Collective bootstrap fence over all ranks; VMPL_ERR_PROC_FAILED once any rank failed. */
+vmpl_status_t vmpl_job_fence(void);
+vmpl_status_t vmpl_job_finalize(void);
+
+typedef enum {
+    VMPL_FAILURE_EXITED = 1,   /* the rank exited without finalizing */
+    VMPL_FAILURE_SIGNALED = 2, /* the rank was killed by a signal */
+    VMPL_FAILURE_NODE = 3,     /* the rank's node daemon died or stopped answering */
+} vmpl_failure_cause_t;
+
+typedef void (*vmpl_failure_fn)(int rank, vmpl_failure_cause_t cause, void *arg);
+
+/*
+ * Registers fn (up to 8 callbacks) to run once for every rank that fails
+ * after this call, from vmpl_failures_poll/wait and from MPI progress.
+ */
+vmpl_status_t vmpl_failure_callback(vmpl_failure_fn fn, void *arg);
+/* Takes in new failures (one memory load when there are none), runs the
+   callbacks; returns how many ranks are known failed. */
+int vmpl_failures_poll(void);
+/* Sleeps until the failed set grows or timeout_ms passes (< 0: forever),
+   then polls; returns how many ranks are known failed. */
+int vmpl_failures_wait(int timeout_ms);
+/* Copies up to max failed ranks, ascending; returns how many are failed. */
+int vmpl_failed_ranks(int *ranks, int max);
+/* The cause of a failed rank, or 0 when the rank has not failed. */
+vmpl_failure_cause_t vmpl_rank_failure(int rank);
 
 #ifdef __cplusplus
 }

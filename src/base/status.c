@@ -19,6 +19,7 @@ const char *vmpl_status_string(vmpl_status_t status)
     case VMPL_ERR_TRUNCATE: return "range beyond the end of the data";
     case VMPL_ERR_NOT_FOUND: return "not found";
     case VMPL_ERR_RUNTIME: return "runtime connection failed";
+    case VMPL_ERR_PROC_FAILED: return "a process the operation needs has failed";
     }
     return "unknown status";
 }

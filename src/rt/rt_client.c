@@ -140,6 +140,9 @@ static vmpl_status_t rt_init_connected(const base_settings_t *settings)
     free(payload);
     if (status != VMPL_OK)
         goto err_close;
+    status = rt_failure_open(rt.job_id, rt.info.node, rt.info.size, rt.info.local_size);
+    if (status != VMPL_OK)
+        goto err_close;
     return VMPL_OK;
 
 err_close:
@@ -196,6 +199,11 @@ static vmpl_status_t rt_fence_exchange(void **blob_p, size_t *length_p)
     if (rt_frame_read(rt.fd, &type, &payload, &length)) {
         base_error("rt", "lost the node daemon during a fence: %m");
         return VMPL_ERR_RUNTIME;
+    }
+    if (type == RT_MSG_FENCE_FAILED && length >= 4 && *(uint32_t *)payload == epoch) {
+        free(payload);
+        rt_failures_update();
+        return VMPL_ERR_PROC_FAILED;
     }
     if (type != RT_MSG_FENCE_DONE || length < 4 || *(uint32_t *)payload != epoch) {
         base_error("rt", "unexpected reply %u to fence %u", type, epoch);
@@ -279,6 +287,7 @@ vmpl_status_t rt_finalize(void)
         free(rt.node_first_rank);
         free(rt.job_id);
     }
+    rt_failure_close();
     rt_buf_free(&rt.pending);
     rt_kvs_destroy(&rt.kvs);
     memset(&rt, 0, sizeof(rt));

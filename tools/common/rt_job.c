@@ -49,6 +49,11 @@ void rt_job_encode(const rt_job_t *job, rt_buf_t *out)
     rt_buf_put_u32(out, job->fanout);
     rt_buf_put_u32(out, job->flags);
     rt_buf_put_u32(out, job->kill_grace_ms);
+    rt_buf_put_u32(out, job->ppn);
+    rt_buf_put_u32(out, job->ft_delta_ms);
+    rt_buf_put_u32(out, job->ft_timeout_ms);
+    rt_buf_put_str(out, job->launcher_host ? job->launcher_host : "");
+    rt_buf_put_u32(out, job->launcher_port);
     for (uint32_t n = 0; n < job->node_count; n++)
         rt_buf_put_str(out, job->hosts[n]);
     rt_buf_put_str(out, job->cwd);
@@ -75,6 +80,11 @@ int rt_job_decode(rt_buf_t *in, rt_job_t *job)
     job->fanout = rt_buf_get_u32(in);
     job->flags = rt_buf_get_u32(in);
     job->kill_grace_ms = rt_buf_get_u32(in);
+    job->ppn = rt_buf_get_u32(in);
+    job->ft_delta_ms = rt_buf_get_u32(in);
+    job->ft_timeout_ms = rt_buf_get_u32(in);
+    job->launcher_host = strdup(rt_buf_get_str(in));
+    job->launcher_port = rt_buf_get_u32(in);
     if (in->failed || job->node_count < 1 || job->node_count > 1u << 16 || job->fanout < 1)
         return -1;
     job->hosts = calloc(job->node_count, sizeof(char *));
@@ -101,6 +111,7 @@ void rt_job_free(rt_job_t *job)
     free(job->tmpdir);
     free(job->vmpld_path);
     free(job->launch_agent);
+    free(job->launcher_host);
     free_strv(job->argv);
     free_strv(job->env);
     memset(job, 0, sizeof(*job));
@@ -110,6 +121,10 @@ int rt_job_first_rank(const rt_job_t *job, uint32_t node)
 {
     uint64_t base = job->size / job->node_count, extra = job->size % job->node_count;
 
+    if (job->ppn) {
+        uint64_t first = (uint64_t)node * job->ppn;
+        return (int)(first < job->size ? first : job->size);
+    }
     return (int)(node * base + (node < extra ? node : extra));
 }
 

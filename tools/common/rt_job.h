@@ -4,7 +4,8 @@
  * secret), rank placement, and the launch tree.
  *
  * Placement: ranks fill nodes in order, node by node; node n holds the
- * contiguous ranks [first_rank(n), first_rank(n + 1)), and node sizes
+ * contiguous ranks [first_rank(n), first_rank(n + 1)): ppn per node when
+ * ppn is set (the last nodes may hold fewer or none), else node sizes
  * differ by at most one. Tree: daemon i's parent is (i - 1) / fanout and
  * vmplrun is the parent of daemon 0.
  */
@@ -18,6 +19,7 @@
 #define RT_JOB_TAG_OUTPUT 1u
 #define RT_JOB_BIND_CORE 2u
 #define RT_JOB_REMOTE 4u /* some daemon runs on another host: listen on all interfaces */
+#define RT_JOB_FT 8u     /* resilient mode: survivors of a failure keep running */
 
 typedef struct {
     uint8_t secret[RT_SECRET_BYTES];
@@ -27,6 +29,11 @@ typedef struct {
     uint32_t fanout;
     uint32_t flags;
     uint32_t kill_grace_ms;
+    uint32_t ppn;            /* ranks per node; 0 = spread evenly */
+    uint32_t ft_delta_ms;    /* failure detector: heartbeat period */
+    uint32_t ft_timeout_ms;  /* ... and silence that declares a daemon failed */
+    char *launcher_host;     /* vmplrun's address, for reports when node 0 fails */
+    uint32_t launcher_port;
     char **hosts;        /* node_count names; "" = the launching host */
     char *cwd;
     char *tmpdir;

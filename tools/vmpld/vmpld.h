@@ -11,7 +11,27 @@
 #include "../common/rt_conn.h"
 #include "../common/rt_job.h"
 
+#include <rt/rt_board.h>
+
 #include <sys/types.h>
+
+/*
+ * Failure events between the main thread and the detector thread
+ * (vmpld_detector.c), and the report carried in the detector's datagrams.
+ */
+enum { VMPLD_EV_FAILED = 1, VMPLD_EV_QUIET, VMPLD_EV_STOP, VMPLD_EV_FENCE_SELF };
+enum { VMPLD_FAIL_RANK = 1, VMPLD_FAIL_NODE = 2 };
+
+typedef struct {
+    uint32_t what;   /* VMPLD_EV_* */
+    uint32_t kind;   /* VMPLD_FAIL_RANK or VMPLD_FAIL_NODE */
+    uint32_t id;     /* the rank or the node */
+    uint32_t cause;  /* RT_FAILURE_* (rt.h) */
+    uint32_t detail; /* wait status of a rank; ms of silence of a node (0: its link closed) */
+    uint32_t origin; /* the daemon that detected it */
+} vmpld_event_t;
+
+typedef struct vmpld_detector vmpld_detector_t;
 
 typedef struct {
     int rank;
@@ -25,6 +45,7 @@ typedef struct {
     int connected;       /* said hello at some point */
     int env_owned;       /* environment entries allocated for the spawn */
     int finalized;
+    uint32_t fence_waiting; /* 1 + epoch of the fence it waits in, or 0 */
 } vmpld_rank_t;
 
 typedef struct {
@@ -40,8 +61,8 @@ typedef struct {
     rt_job_t *job;
     uint32_t node;
     char host[256];
-    int signal_fd, tcp_fd, unix_fd;
-    uint32_t port;
+    int signal_fd, tcp_fd, unix_fd, udp_fd;
+    uint32_t port, udp_port;
     char dir[256], socket_path[320];
     rt_conn_t parent;
 
@@ -59,6 +80,13 @@ typedef struct {
     rt_buf_t ready_entries; /* daemon table entries of the wired subtree */
     int ready_sent;
     rt_buf_t table;         /* every daemon's entry, once known */
+
+    rt_board_header_t *board;   /* the node's failure board (rt_board.h) */
+    vmpld_detector_t *detector;    /* running once the table is known */
+    int detector_fd;               /* main thread's end of the event pair, or -1 */
+    uint8_t *node_failed;          /* per node, once the table is known */
+    int failed_any;                /* fences fail from now on */
+    int reattached;                /* resilient mode: our parent failed; vmplrun is our parent */
 
     int killing;            /* SIGTERM sent; SIGKILL at kill_deadline */
     double kill_deadline;
@@ -90,6 +118,26 @@ void vmpld_shutdown_begin(vmpld_t *d);
 void vmpld_pending_add(vmpld_t *d, int fd);
 
 double vmpld_now(void);
+
+/* vmpld_board.c */
+int vmpld_board_create(vmpld_t *d);
+void vmpld_board_destroy(vmpld_t *d);
+int vmpld_board_mark(vmpld_t *d, int first, int end, int cause);
+void vmpld_board_publish(vmpld_t *d);
+int vmpld_board_failed(const vmpld_t *d, int rank);
+
+/* vmpld_detector.c */
+int vmpld_detector_socket(int all_interfaces, uint32_t *port_p);
+int vmpld_detector_start(vmpld_t *d);
+void vmpld_detector_tell(vmpld_t *d, const vmpld_event_t *event);
+void vmpld_detector_stop(vmpld_t *d);
+
+/* vmpld_failures.c: what the main thread does about failures */
+void vmpld_failure_detected(vmpld_t *d, uint32_t kind, uint32_t id, uint32_t cause,
+                            uint32_t detail);
+void vmpld_detector_events(vmpld_t *d);
+void vmpld_table_known(vmpld_t *d);
+void vmpld_fence_failed_reply(vmpld_t *d, vmpld_rank_t *r, uint32_t epoch);
 
 /* vmpld_daemon.c: runs a node daemon to the end of the job (takes `start`). */
 int vmpld_run(rt_daemon_start_t *start);

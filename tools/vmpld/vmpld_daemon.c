@@ -6,6 +6,7 @@
 #include "../common/rt_launch.h"
 
 #include <base/log.h>
+#include <rt/rt.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -99,7 +100,8 @@ static int daemon_setup(vmpld_t *d)
     d->signal_fd = signals_block();
     d->tcp_fd = rt_tcp_listen(job->flags & RT_JOB_REMOTE, &d->port);
     d->unix_fd = unix_listen(d);
-    if (d->signal_fd < 0 || d->tcp_fd < 0 || d->unix_fd < 0)
+    d->udp_fd = vmpld_detector_socket(job->flags & RT_JOB_REMOTE, &d->udp_port);
+    if (d->signal_fd < 0 || d->tcp_fd < 0 || d->unix_fd < 0 || d->udp_fd < 0)
         return -1;
     rt_conn_init(&d->parent, d->start.parent_fd >= 0 ? d->start.parent_fd
                              : rt_tcp_connect(d->start.parent_host, d->start.parent_port), 0, -1);
@@ -138,11 +140,13 @@ static int daemon_setup(vmpld_t *d)
         else if (link_fd >= 0)
             vmpld_pending_add(d, link_fd);
     }
+    if (vmpld_board_create(d))
+        return -1;
     return vmpld_ranks_spawn(d);
 }
 
 enum { POLL_SIGNAL, POLL_TCP, POLL_UNIX, POLL_PARENT, POLL_CHILD, POLL_RANK, POLL_STREAM,
-       POLL_PENDING };
+       POLL_PENDING, POLL_DETECTOR };
 
 typedef struct {
     int kind, index, stream;
@@ -205,6 +209,8 @@ static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
     }
     if (owner->kind == POLL_SIGNAL)
         return signals_read(d);
+    if (owner->kind == POLL_DETECTOR)
+        return vmpld_detector_events(d);
     if (owner->kind == POLL_TCP || owner->kind == POLL_UNIX)
         return accept_on(d, owner->kind == POLL_TCP ? d->tcp_fd : d->unix_fd);
 
@@ -215,13 +221,21 @@ static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
     if ((revents & POLLOUT) && rt_conn_flush(conn))
         rt_conn_close(conn);
     if (conn->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR)) && !conn_readable(conn)) {
-        if (owner->kind == POLL_PARENT && !d->shutting_down) {
+        if (owner->kind == POLL_PARENT && !d->shutting_down && d->node_failed &&
+            (d->job->flags & RT_JOB_FT) && !d->reattached) {
+            /* resilient mode: the parent daemon died; we carry on under vmplrun */
+            vmpld_failure_detected(d, VMPLD_FAIL_NODE, (d->node - 1) / d->job->fanout,
+                                   RT_FAILURE_NODE, 0);
+        } else if (owner->kind == POLL_PARENT && !d->shutting_down) {
             base_error("vmpld", "node %u: lost the link to the launcher; killing the node's ranks",
                        d->node);
             vmpld_shutdown_begin(d);
         } else if (owner->kind == POLL_CHILD) {
             vmpld_child_t *c = &d->children[owner->index];
-            vmpld_child_lost(d, c, "its link closed");
+            if (d->node_failed && !d->shutting_down) /* the detector is running */
+                vmpld_failure_detected(d, VMPLD_FAIL_NODE, c->node, RT_FAILURE_NODE, 0);
+            else
+                vmpld_child_lost(d, c, "its link closed");
         }
         return;
     }
@@ -273,7 +287,7 @@ static void pending_compact(vmpld_t *d)
 static void daemon_loop(vmpld_t *d)
 {
     while (!finished(d)) {
-        int capacity = 4 + (int)d->child_count + 4 * d->rank_count + d->pending_count, n = 0;
+        int capacity = 5 + (int)d->child_count + 4 * d->rank_count + d->pending_count, n = 0;
         struct pollfd *fds = calloc((size_t)capacity, sizeof(*fds));
         poll_owner_t *owners = calloc((size_t)capacity, sizeof(*owners));
         int timeout = d->killing || d->shutting_down ? 50 : -1;
@@ -291,6 +305,10 @@ static void daemon_loop(vmpld_t *d)
         owners[n++] = (poll_owner_t){POLL_TCP, 0, 0};
         fds[n] = (struct pollfd){.fd = d->unix_fd, .events = POLLIN};
         owners[n++] = (poll_owner_t){POLL_UNIX, 0, 0};
+        if (d->detector_fd >= 0) {
+            fds[n] = (struct pollfd){.fd = d->detector_fd, .events = POLLIN};
+            owners[n++] = (poll_owner_t){POLL_DETECTOR, 0, 0};
+        }
         n = add_conn(fds, owners, n, &d->parent, POLL_PARENT, 0);
         for (uint32_t i = 0; i < d->child_count; i++)
             n = add_conn(fds, owners, n, &d->children[i].conn, POLL_CHILD, (int)i);
@@ -343,6 +361,9 @@ static void vmpld_destroy(vmpld_t *d)
     free(d->ranks);
     free(d->children);
     free(d->pending);
+    free(d->node_failed);
+    if (d->udp_fd >= 0)
+        close(d->udp_fd);
     rt_buf_free(&d->fence_blob);
     rt_buf_free(&d->ready_entries);
     rt_buf_free(&d->table);
@@ -353,7 +374,8 @@ static void vmpld_destroy(vmpld_t *d)
 
 int vmpld_run(rt_daemon_start_t *start)
 {
-    vmpld_t daemon = {.signal_fd = -1, .tcp_fd = -1, .unix_fd = -1, .start = *start};
+    vmpld_t daemon = {.signal_fd = -1, .tcp_fd = -1, .unix_fd = -1, .udp_fd = -1,
+                      .detector_fd = -1, .start = *start};
     vmpld_t *d = &daemon;
     int devnull;
 
@@ -375,6 +397,8 @@ int vmpld_run(rt_daemon_start_t *start)
     for (uint32_t i = 0; i < d->child_count; i++)
         if (d->children[i].pid > 0)
             kill(d->children[i].pid, SIGKILL);
+    vmpld_detector_stop(d);
+    vmpld_board_destroy(d);
     node_cleanup(d);
     vmpld_destroy(d);
     return 0;

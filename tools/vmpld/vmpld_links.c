@@ -31,11 +31,21 @@ static void send_to_ranks(vmpld_t *d, uint32_t type, const void *payload, size_t
             rt_conn_send(&d->ranks[i].conn, type, payload, length);
 }
 
+static void fence_done_to_ranks(vmpld_t *d, const void *payload, size_t length)
+{
+    for (int i = 0; i < d->rank_count; i++)
+        d->ranks[i].fence_waiting = 0;
+    send_to_ranks(d, RT_MSG_FENCE_DONE, payload, length);
+}
+
 void vmpld_shutdown_begin(vmpld_t *d)
 {
     if (d->shutting_down)
         return;
+    vmpld_event_t quiet = {.what = VMPLD_EV_QUIET};
+
     d->shutting_down = 1;
+    vmpld_detector_tell(d, &quiet); /* leaving daemons are not failures */
     d->shutdown_deadline = vmpld_now() + d->job->kill_grace_ms / 1000.0 + 5.0;
     vmpld_send_down(d, RT_MSG_SHUTDOWN, NULL, 0);
     vmpld_ranks_signal(d, SIGKILL);
@@ -80,7 +90,7 @@ void vmpld_fence_check(vmpld_t *d)
     rt_buf_put_raw(&out, d->fence_blob.data, d->fence_blob.length);
     if (d->node == 0) { /* root: everyone is in */
         vmpld_send_down(d, RT_MSG_FENCE_DONE, out.data, out.length);
-        send_to_ranks(d, RT_MSG_FENCE_DONE, out.data, out.length);
+        fence_done_to_ranks(d, out.data, out.length);
     } else {
         vmpld_send_up(d, RT_MSG_FENCE, out.data, out.length);
     }
@@ -89,7 +99,8 @@ void vmpld_fence_check(vmpld_t *d)
     d->fence_arrived = 0;
 }
 
-static void fence_join(vmpld_t *d, const void *payload, size_t length)
+/* A rank (r) or a child subtree (r NULL) joins the fence. */
+static void fence_join(vmpld_t *d, vmpld_rank_t *r, const void *payload, size_t length)
 {
     rt_buf_t in;
     uint32_t epoch;
@@ -98,6 +109,13 @@ static void fence_join(vmpld_t *d, const void *payload, size_t length)
     epoch = rt_buf_get_u32(&in);
     if (in.failed)
         return;
+    if (d->failed_any) { /* a rank failed: no fence can complete any more */
+        if (r)
+            vmpld_fence_failed_reply(d, r, epoch);
+        return;
+    }
+    if (r)
+        r->fence_waiting = epoch + 1;
     if (d->fence_arrived == 0)
         d->fence_epoch = epoch;
     else if (epoch != d->fence_epoch)
@@ -120,11 +138,13 @@ void vmpld_ready_check(vmpld_t *d)
     rt_buf_put_u32(&d->ready_entries, d->node);
     rt_buf_put_u32(&d->ready_entries, (uint32_t)getpid());
     rt_buf_put_u32(&d->ready_entries, d->port);
+    rt_buf_put_u32(&d->ready_entries, d->udp_port);
     rt_buf_put_str(&d->ready_entries, d->host);
     vmpld_send_up(d, RT_MSG_READY, d->ready_entries.data, d->ready_entries.length);
     if (d->node == 0) {
         rt_buf_put_raw(&d->table, d->ready_entries.data, d->ready_entries.length);
         vmpld_send_down(d, RT_MSG_TABLE, d->table.data, d->table.length);
+        vmpld_table_known(d);
     }
 }
 
@@ -144,6 +164,7 @@ void vmpld_parent_frames(vmpld_t *d)
             d->table.length = 0;
             rt_buf_put_raw(&d->table, payload, length);
             vmpld_send_down(d, type, payload, length);
+            vmpld_table_known(d);
             break;
         case RT_MSG_STDIN:
             vmpld_ranks_stdin(d, payload, length);
@@ -162,8 +183,10 @@ void vmpld_parent_frames(vmpld_t *d)
             vmpld_shutdown_begin(d);
             break;
         case RT_MSG_FENCE_DONE:
+            if (d->failed_any)
+                break; /* the ranks were told the fence failed */
             vmpld_send_down(d, type, payload, length);
-            send_to_ranks(d, type, payload, length);
+            fence_done_to_ranks(d, payload, length);
             break;
         default:
             base_warn("vmpld", "node %u: unexpected message %u from the parent", d->node, type);
@@ -190,7 +213,7 @@ void vmpld_child_frames(vmpld_t *d, vmpld_child_t *c)
             vmpld_ready_check(d);
             break;
         case RT_MSG_FENCE:
-            fence_join(d, payload, length);
+            fence_join(d, NULL, payload, length);
             break;
         case RT_MSG_IO:
         case RT_MSG_RANK_EXIT:
@@ -217,7 +240,7 @@ void vmpld_rank_frames(vmpld_t *d, vmpld_rank_t *r)
     while (r->conn.fd >= 0 && (rc = rt_conn_next_frame(&r->conn, &type, &payload, &length)) > 0) {
         switch (type) {
         case RT_MSG_FENCE:
-            fence_join(d, payload, length);
+            fence_join(d, r, payload, length);
             break;
         case RT_MSG_ABORT:
             vmpld_send_up(d, type, payload, length);

@@ -3,6 +3,7 @@
 #include "vmpld.h"
 
 #include <base/log.h>
+#include <rt/rt.h>
 #include <base/settings.h>
 
 #include <errno.h>
@@ -398,6 +399,12 @@ static void rank_exited(vmpld_t *d, vmpld_rank_t *r, int wait_status)
     if (!out.failed)
         vmpld_send_up(d, RT_MSG_RANK_EXIT, out.data, out.length);
     rt_buf_free(&out);
+    /* a rank that ends without finalizing has failed (unless it never took part) */
+    if (!r->finalized && !d->shutting_down &&
+        (r->connected || WIFSIGNALED(wait_status) || WEXITSTATUS(wait_status)))
+        vmpld_failure_detected(d, VMPLD_FAIL_RANK, (uint32_t)r->rank,
+                               WIFSIGNALED(wait_status) ? RT_FAILURE_SIGNALED : RT_FAILURE_EXITED,
+                               (uint32_t)wait_status);
     r->pid = -1;
     if (r->conn.fd >= 0)
         rt_conn_close(&r->conn);

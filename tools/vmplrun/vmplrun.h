@@ -25,6 +25,9 @@ typedef struct {
     int tag_output;
     double timeout_s;    /* 0 = none */
     int bind_core;
+    long ppn;            /* 0 = spread evenly */
+    int ft;              /* --ft */
+    long ft_delta_ms, ft_timeout_ms; /* 0 = the settings */
     char **exports;      /* -x NAME or NAME=VALUE */
     int export_count;
     char **argv;         /* program and its arguments */
@@ -39,6 +42,10 @@ typedef struct {
     uint32_t port;
     pid_t daemon_pid;      /* node 0's vmpld (or its launch agent); -1 once reaped */
     rt_conn_t daemon;      /* node 0's link, after its hello */
+    int daemon_connected;  /* node 0 said hello at some point */
+    rt_conn_t *links;      /* resilient mode: daemons whose parent failed report here */
+    int link_count;
+    uint8_t *node_failed;  /* per node: reported failed */
     rt_conn_t *pending;
     int pending_count;
     int stdin_open;
@@ -48,6 +55,7 @@ typedef struct {
     int failed;            /* a rank failed or the job was killed */
     int exit_code;
     int interrupts;
+    int ft_failures;       /* resilient mode: ranks and nodes lost on the way */
     int shutdown_sent;
     int nodes_lost;        /* a daemon died: its files are vmplrun's to remove */
     double deadline;       /* --timeout, or 0 */
@@ -55,7 +63,10 @@ typedef struct {
 } vmplrun_t;
 
 /* vmplrun_events.c */
-void vmplrun_daemon_frames(vmplrun_t *run);
+void vmplrun_daemon_frames(vmplrun_t *run, rt_conn_t *conn);
+void vmplrun_send_all(vmplrun_t *run, uint32_t type, const void *payload, size_t length);
+void vmplrun_failure(vmplrun_t *run, rt_buf_t *in);
+void vmplrun_node_failed(vmplrun_t *run, uint32_t node, uint32_t silence_ms);
 void vmplrun_fail(vmplrun_t *run, int exit_code);
 void vmplrun_nodes_lost(vmplrun_t *run, uint32_t node, const char *reason);
 

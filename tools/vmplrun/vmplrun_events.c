@@ -18,8 +18,16 @@ void vmplrun_fail(vmplrun_t *run, int exit_code)
         return;
     run->failed = 1;
     run->exit_code = exit_code;
+    vmplrun_send_all(run, RT_MSG_KILL, NULL, 0);
+}
+
+void vmplrun_send_all(vmplrun_t *run, uint32_t type, const void *payload, size_t length)
+{
     if (run->daemon.fd >= 0)
-        rt_conn_send(&run->daemon, RT_MSG_KILL, NULL, 0);
+        rt_conn_send(&run->daemon, type, payload, length);
+    for (int i = 0; i < run->link_count; i++)
+        if (run->links[i].fd >= 0)
+            rt_conn_send(&run->links[i], type, payload, length);
 }
 
 static void mark_done(vmplrun_t *run, long rank)
@@ -84,6 +92,20 @@ static void rank_exit(vmplrun_t *run, rt_buf_t *in)
     mark_done(run, rank);
     if (run->failed)
         return; /* killed along with the job */
+    if ((run->job.flags & RT_JOB_FT) &&
+        (WIFSIGNALED(status) || WEXITSTATUS(status) || (flags & RT_EXIT_NOT_FINALIZED))) {
+        char how[64];
+        if (WIFSIGNALED(status))
+            snprintf(how, sizeof(how), "killed by signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else
+            snprintf(how, sizeof(how), "exited with code %d%s", WEXITSTATUS(status),
+                     (flags & RT_EXIT_NOT_FINALIZED) ? " without finalizing" : "");
+        fprintf(stderr, "vmplrun: rank %u (pid %u on node %u) failed: %s; the job goes on (--ft)\n",
+                rank, pid, node, how);
+        run->ft_failures++;
+        return;
+    }
     if (WIFSIGNALED(status)) {
         fprintf(stderr, "vmplrun: rank %u (pid %u on node %u) killed by signal %d (%s)\n", rank,
                 pid, node, WTERMSIG(status), strsignal(WTERMSIG(status)));
@@ -112,7 +134,53 @@ static void rank_abort(vmplrun_t *run, rt_buf_t *in)
     vmplrun_fail(run, (int)(code & 255) ? (int)(code & 255) : 1);
 }
 
-void vmplrun_daemon_frames(vmplrun_t *run)
+/*
+ * A node failed: its daemon died or stopped answering heartbeats. Resilient
+ * mode loses that node's ranks only (its children report to vmplrun
+ * directly); otherwise the job ends.
+ */
+void vmplrun_node_failed(vmplrun_t *run, uint32_t node, uint32_t silence_ms)
+{
+    long first = rt_job_first_rank(&run->job, node), end = rt_job_first_rank(&run->job, node + 1);
+    char reason[96], ranks[64] = "";
+
+    if (node >= run->job.node_count || run->node_failed[node])
+        return;
+    run->node_failed[node] = 1;
+    run->nodes_lost = 1; /* its files are ours to remove */
+    if (silence_ms)
+        snprintf(reason, sizeof(reason), "no heartbeat for %u ms", silence_ms);
+    else
+        snprintf(reason, sizeof(reason), "its daemon died");
+    if (end == first + 1)
+        snprintf(ranks, sizeof(ranks), "; rank %ld is lost", first);
+    else if (end > first)
+        snprintf(ranks, sizeof(ranks), "; ranks %ld-%ld are lost", first, end - 1);
+    if (node == 0 && run->daemon_pid > 0 && rt_host_is_local(run->job.hosts[0]))
+        kill(run->daemon_pid, SIGKILL); /* fence it: its ranks die with it */
+    if (!(run->job.flags & RT_JOB_FT)) {
+        strncat(reason, ranks, sizeof(reason) - strlen(reason) - 1);
+        vmplrun_nodes_lost(run, node, reason);
+        return;
+    }
+    fprintf(stderr, "vmplrun: node %u failed: %s%s; the job goes on (--ft)\n", node, reason, ranks);
+    run->ft_failures++;
+    for (long r = first; r < end; r++)
+        mark_done(run, r);
+}
+
+/* RT_MSG_FAILURE: kind, id, cause, detail, origin. Rank failures also come as exits. */
+void vmplrun_failure(vmplrun_t *run, rt_buf_t *in)
+{
+    uint32_t kind = rt_buf_get_u32(in), id = rt_buf_get_u32(in);
+    uint32_t cause = rt_buf_get_u32(in), detail = rt_buf_get_u32(in);
+
+    (void)cause;
+    if (!in->failed && kind == VMPLD_FAIL_NODE)
+        vmplrun_node_failed(run, id, detail);
+}
+
+void vmplrun_daemon_frames(vmplrun_t *run, rt_conn_t *conn)
 {
     uint32_t type;
     const void *payload;
@@ -120,7 +188,7 @@ void vmplrun_daemon_frames(vmplrun_t *run)
     rt_buf_t in;
     int rc;
 
-    while ((rc = rt_conn_next_frame(&run->daemon, &type, &payload, &length)) > 0) {
+    while ((rc = rt_conn_next_frame(conn, &type, &payload, &length)) > 0) {
         rt_buf_wrap(&in, payload, length);
         switch (type) {
         case RT_MSG_IO:
@@ -141,12 +209,15 @@ void vmplrun_daemon_frames(vmplrun_t *run)
         }
         case RT_MSG_READY:
             break; /* the whole tree is wired */
+        case RT_MSG_FAILURE:
+            vmplrun_failure(run, &in);
+            break;
         default:
             base_warn("vmplrun", "unexpected message %u from the daemons", type);
         }
     }
     if (rc < 0) {
-        base_error("vmplrun", "malformed frame from the daemon of node 0");
-        rt_conn_close(&run->daemon);
+        base_error("vmplrun", "malformed frame from a daemon");
+        rt_conn_close(conn);
     }
 }

@@ -133,7 +133,24 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     job->node_count = o->hosts ? host_count : o->nodes ? (uint32_t)o->nodes : 1;
     job->fanout = settings->rt_tree_fanout > 0 ? (uint32_t)settings->rt_tree_fanout : 8;
     job->kill_grace_ms = settings->rt_kill_grace_ms > 0 ? (uint32_t)settings->rt_kill_grace_ms : 0;
-    job->flags = (o->tag_output ? RT_JOB_TAG_OUTPUT : 0) | (o->bind_core ? RT_JOB_BIND_CORE : 0);
+    job->flags = (o->tag_output ? RT_JOB_TAG_OUTPUT : 0) | (o->bind_core ? RT_JOB_BIND_CORE : 0) |
+                 (o->ft || settings->ft ? RT_JOB_FT : 0);
+    job->ppn = (uint32_t)o->ppn;
+    if (o->ppn && (uint64_t)o->ppn * job->node_count < job->size) {
+        fprintf(stderr, "vmplrun: --ppn %ld on %u nodes holds only %lu of the %u ranks\n", o->ppn,
+                job->node_count, (unsigned long)((uint64_t)o->ppn * job->node_count), job->size);
+        return -1;
+    }
+    job->ft_delta_ms = (uint32_t)(o->ft_delta_ms ? o->ft_delta_ms
+                                  : settings->ft_delta_ms > 0 ? settings->ft_delta_ms : 50);
+    job->ft_timeout_ms = (uint32_t)(o->ft_timeout_ms   ? o->ft_timeout_ms
+                                    : settings->ft_timeout_ms > 0 ? settings->ft_timeout_ms
+                                                                  : 2 * (long)job->ft_delta_ms);
+    if (job->ft_timeout_ms <= job->ft_delta_ms) {
+        fprintf(stderr, "vmplrun: the failure timeout (%u ms) must exceed the heartbeat period (%u ms)\n",
+                job->ft_timeout_ms, job->ft_delta_ms);
+        return -1;
+    }
     job->hosts = hosts_split(o, job->node_count);
     for (uint32_t n = 0; job->hosts && n < job->node_count; n++)
         if (!rt_host_is_local(job->hosts[n]))
@@ -157,7 +174,8 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
             job->argv[i] = strdup(o->argv[i]);
     }
     run->rank_done = calloc(job->size, 1);
-    return job->argv && run->rank_done ? 0 : -1;
+    run->node_failed = calloc(job->node_count, 1);
+    return job->argv && run->rank_done && run->node_failed ? 0 : -1;
 }
 
 static int signals_block(void)
@@ -187,15 +205,14 @@ static void signals_read(vmplrun_t *run)
             while ((pid = waitpid(-1, &wait_status, WNOHANG)) > 0)
                 if (pid == run->daemon_pid) {
                     run->daemon_pid = -1;
-                    if (run->daemon.fd < 0 && !run->shutdown_sent)
+                    if (!run->daemon_connected && !run->shutdown_sent)
                         vmplrun_nodes_lost(run, 0, "it exited before connecting");
                 }
             continue;
         }
         if (signo == SIGPIPE)
             continue;
-        if (run->daemon.fd >= 0)
-            rt_conn_send(&run->daemon, RT_MSG_SIGNAL, &signo, sizeof(signo));
+        vmplrun_send_all(run, RT_MSG_SIGNAL, &signo, sizeof(signo));
         if (signo == SIGINT && ++run->interrupts == 1) {
             fprintf(stderr, "vmplrun: forwarded SIGINT to the ranks; press Ctrl-C again to kill the job\n");
             continue;
@@ -231,34 +248,71 @@ static void accept_daemon(vmplrun_t *run)
         pending_add(run, fd);
 }
 
-/* Node 0's hello makes it our daemon link; anything else is refused. */
+/* A daemon that lost its parent (resilient mode) reports here from now on. */
+static rt_conn_t *link_add(vmplrun_t *run, rt_conn_t *conn)
+{
+    rt_conn_t *grown = realloc(run->links, ((size_t)run->link_count + 1) * sizeof(*grown));
+
+    if (!grown)
+        return NULL;
+    run->links = grown;
+    run->links[run->link_count] = *conn;
+    return &run->links[run->link_count++];
+}
+
+/*
+ * The first frame of a connection, with the job secret: node 0's hello
+ * makes it our daemon link; in resilient mode another daemon's hello adds
+ * a link (its parent failed); a failure report (from the daemon that saw
+ * node 0 fail) is taken and the connection closed. Anything else is refused.
+ */
 static void pending_frames(vmplrun_t *run, rt_conn_t *conn)
 {
-    uint32_t type;
+    uint32_t type, node;
     const void *payload;
     size_t length;
     rt_buf_t in;
+    rt_conn_t *link;
     int rc = rt_conn_next_frame(conn, &type, &payload, &length);
 
     if (rc == 0)
         return;
     rt_buf_wrap(&in, payload, length);
     in.position = RT_SECRET_BYTES;
-    if (rc < 0 || type != RT_MSG_HELLO || length < RT_SECRET_BYTES ||
-        !rt_secret_equal(payload, run->job.secret) || rt_buf_get_u32(&in) != 0 ||
-        run->daemon.fd >= 0) {
-        base_warn("vmplrun", "refused a connection: wrong secret or not the daemon of node 0");
+    if (rc < 0 || length < RT_SECRET_BYTES || !rt_secret_equal(payload, run->job.secret)) {
+        base_warn("vmplrun", "refused a connection: wrong or missing job secret");
         rt_conn_close(conn);
         return;
     }
-    run->daemon = *conn;
+    if (type == RT_MSG_FAILURE) {
+        vmplrun_failure(run, &in);
+        rt_conn_close(conn);
+        return;
+    }
+    node = rt_buf_get_u32(&in);
+    if (type != RT_MSG_HELLO || in.failed || node >= run->job.node_count ||
+        (node == 0 ? run->daemon.fd >= 0 : !(run->job.flags & RT_JOB_FT))) {
+        base_warn("vmplrun", "refused a connection: not a daemon this launcher expects");
+        rt_conn_close(conn);
+        return;
+    }
+    if (node == 0) {
+        run->daemon = *conn;
+        run->daemon_connected = 1;
+        link = &run->daemon;
+    } else if (!(link = link_add(run, conn))) {
+        rt_conn_close(conn);
+        return;
+    }
     conn->fd = -1;
     rt_buf_init(&conn->in);
     rt_buf_init(&conn->out);
-    rt_conn_send(&run->daemon, RT_MSG_HELLO_OK, NULL, 0);
+    rt_conn_send(link, RT_MSG_HELLO_OK, NULL, 0);
     if (run->failed)
-        rt_conn_send(&run->daemon, RT_MSG_KILL, NULL, 0);
-    vmplrun_daemon_frames(run);
+        rt_conn_send(link, RT_MSG_KILL, NULL, 0);
+    else if (run->shutdown_sent)
+        rt_conn_send(link, RT_MSG_SHUTDOWN, NULL, 0);
+    vmplrun_daemon_frames(run, link);
 }
 
 static void stdin_forward(vmplrun_t *run)
@@ -286,8 +340,7 @@ static int job_over(vmplrun_t *run)
     }
     if (run->ranks_done == run->job.size && !run->shutdown_sent) {
         run->shutdown_sent = 1;
-        if (run->daemon.fd >= 0)
-            rt_conn_send(&run->daemon, RT_MSG_SHUTDOWN, NULL, 0);
+        vmplrun_send_all(run, RT_MSG_SHUTDOWN, NULL, 0);
         run->shutdown_deadline = now + run->job.kill_grace_ms / 1000.0 + 10.0;
     }
     if (run->shutdown_deadline && now > run->shutdown_deadline) {
@@ -296,13 +349,17 @@ static int job_over(vmplrun_t *run)
             kill(run->daemon_pid, SIGKILL);
         return 1;
     }
+    for (int i = 0; i < run->link_count; i++)
+        if (run->links[i].fd >= 0)
+            return 0;
     return run->shutdown_sent && run->daemon.fd < 0 && run->daemon_pid <= 0;
 }
 
 static void run_loop(vmplrun_t *run)
 {
     while (!job_over(run)) {
-        int capacity = 4 + run->pending_count, n = 0, daemon_at = -1, stdin_at = -1;
+        int capacity = 4 + run->pending_count + run->link_count, n = 0, daemon_at = -1,
+            stdin_at = -1;
         struct pollfd fds[capacity];
         int timeout = run->deadline || run->shutdown_deadline ? 50 : -1;
 
@@ -321,6 +378,11 @@ static void run_loop(vmplrun_t *run)
         int pending_at = n;
         for (int i = 0; i < run->pending_count; i++)
             fds[n++] = (struct pollfd){.fd = run->pending[i].fd, .events = POLLIN};
+        int links_at = n, links_polled = run->link_count;
+        for (int i = 0; i < links_polled; i++)
+            fds[n++] = (struct pollfd){
+                .fd = run->links[i].fd,
+                .events = (short)(POLLIN | (rt_conn_wants_write(&run->links[i]) ? POLLOUT : 0))};
 
         if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
             break;
@@ -333,12 +395,30 @@ static void run_loop(vmplrun_t *run)
                 rt_conn_close(&run->daemon);
             if (run->daemon.fd >= 0 && (fds[daemon_at].revents & (POLLIN | POLLHUP | POLLERR))) {
                 if (rt_conn_receive(&run->daemon) > 0)
-                    vmplrun_daemon_frames(run);
+                    vmplrun_daemon_frames(run, &run->daemon);
                 else
                     rt_conn_close(&run->daemon);
             }
-            if (run->daemon.fd < 0 && run->ranks_done < run->job.size)
-                vmplrun_nodes_lost(run, 0, "its link closed");
+            if (run->daemon.fd < 0 && run->ranks_done < run->job.size) {
+                if (run->job.flags & RT_JOB_FT)
+                    vmplrun_node_failed(run, 0, 0);
+                else
+                    vmplrun_nodes_lost(run, 0, "its link closed");
+            }
+        }
+        for (int i = 0; i < links_polled; i++) {
+            rt_conn_t *link = &run->links[i];
+            short revents = fds[links_at + i].revents;
+            if (link->fd < 0 || !revents)
+                continue;
+            if ((revents & POLLOUT) && rt_conn_flush(link))
+                rt_conn_close(link);
+            if (link->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR))) {
+                if (rt_conn_receive(link) > 0)
+                    vmplrun_daemon_frames(run, link);
+                else
+                    rt_conn_close(link); /* its detector's observer reports the failure */
+            }
         }
         if (stdin_at >= 0 && fds[stdin_at].revents && run->daemon.fd >= 0)
             stdin_forward(run);
@@ -386,6 +466,10 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
     for (int i = 0; i < run->pending_count; i++)
         rt_conn_close(&run->pending[i]);
     free(run->pending);
+    for (int i = 0; i < run->link_count; i++)
+        rt_conn_close(&run->links[i]);
+    free(run->links);
+    free(run->node_failed);
     rt_conn_close(&run->daemon);
     close(run->listen_fd);
     close(run->signal_fd);
@@ -437,6 +521,8 @@ int main(int argc, char **argv)
         if (run.job.flags & RT_JOB_REMOTE)
             gethostname(host, sizeof(host) - 1);
         int link_fd;
+        run.job.launcher_host = strdup(host);
+        run.job.launcher_port = run.port;
         run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port,
                                      rt_host_is_local(run.job.hosts[0]), &link_fd);
         if (link_fd >= 0)

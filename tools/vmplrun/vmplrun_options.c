@@ -17,6 +17,11 @@ static void usage(FILE *to)
             "  --timeout S         kill the job after S seconds (exit code 124)\n"
             "  -x VAR[=VALUE]      export VAR to the ranks\n"
             "  --bind-to core|none bind each rank to one core (default none)\n"
+            "  --ppn P             P ranks per node, filling nodes in order (default: spread evenly)\n"
+            "  --ft                resilient mode: a failed rank or node does not end the job;\n"
+            "                      the survivors are told (default: the first failure ends it)\n"
+            "  --ft-delta MS       heartbeat period of the daemons' failure detector (default 50)\n"
+            "  --ft-timeout MS     silence that declares a daemon failed (default 2 x delta)\n"
             "  -h, --help          this text\n");
 }
 
@@ -58,6 +63,20 @@ int vmplrun_options_parse(int argc, char **argv, vmplrun_options_t *o)
             exit(0);
         } else if (!strcmp(a, "-n") || !strcmp(a, "-np") || !strcmp(a, "--np")) {
             if (parse_long(a, value, 1, &o->ranks))
+                return -1;
+            i++;
+        } else if (!strcmp(a, "--ppn")) {
+            if (parse_long(a, value, 1, &o->ppn))
+                return -1;
+            i++;
+        } else if (!strcmp(a, "--ft")) {
+            o->ft = 1;
+        } else if (!strcmp(a, "--ft-delta")) {
+            if (parse_long(a, value, 1, &o->ft_delta_ms))
+                return -1;
+            i++;
+        } else if (!strcmp(a, "--ft-timeout")) {
+            if (parse_long(a, value, 1, &o->ft_timeout_ms))
                 return -1;
             i++;
         } else if (!strcmp(a, "--nodes")) {

@@ -1,0 +1,103 @@
+/*
+ * Failure-detection probe, run by test-failures.sh through vmplrun --ft.
+ * Usage: ft_probe MODE VICTIMS [SECONDS]
+ *   VICTIMS  comma-separated ranks that fail ("-" for none)
+ *   proc     victims raise SIGKILL
+ *   exit     victims exit(3) without finalizing
+ *   nodekill victims SIGKILL their node daemon (their parent)
+ *   nodehang victims SIGSTOP their node daemon, then sleep
+ *   fence    survivors sit in a fence while the victims die (it must fail)
+ *   quiet    nobody fails; every rank waits SECONDS and must see no failure
+ * Survivors wait until every victim's failure is known (at most SECONDS,
+ * default 10), print "rank R sees failed: a,b,..." and "rank R fence: STATUS",
+ * then finalize and exit 0. Exit 1 when a survivor misses a failure.
+ */
+#define _GNU_SOURCE
+#include <vmpl.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int callback_count;
+
+static void on_failure(int rank, vmpl_failure_cause_t cause, void *arg)
+{
+    (void)arg;
+    callback_count++;
+    printf("callback: rank %d failed (cause %d)\n", rank, (int)cause);
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, victims[64], victim_count = 0, is_victim = 0;
+    const char *mode = argc > 1 ? argv[1] : "quiet";
+    double seconds = argc > 3 ? atof(argv[3]) : 10.0;
+
+    if (vmpl_job_init(&rank, &size) != VMPL_OK)
+        return 2;
+    if (argc > 2 && strcmp(argv[2], "-")) {
+        char *copy = strdup(argv[2]), *save = NULL;
+        for (char *v = strtok_r(copy, ",", &save); v && victim_count < 64;
+             v = strtok_r(NULL, ",", &save))
+            victims[victim_count++] = atoi(v);
+        free(copy);
+    }
+    for (int i = 0; i < victim_count; i++)
+        is_victim |= victims[i] == rank;
+    vmpl_failure_callback(on_failure, NULL);
+    printf("rank %d pid=%d daemon=%d\n", rank, (int)getpid(), (int)getppid());
+    fflush(stdout);
+    if (vmpl_job_fence() != VMPL_OK) /* everyone is up */
+        return 2;
+
+    if (is_victim) {
+        if (!strcmp(mode, "fence"))
+            usleep(200000); /* let the others enter the fence first */
+        if (!strcmp(mode, "proc") || !strcmp(mode, "fence"))
+            raise(SIGKILL);
+        if (!strcmp(mode, "exit"))
+            _exit(3);
+        if (!strcmp(mode, "nodekill"))
+            kill(getppid(), SIGKILL);
+        if (!strcmp(mode, "nodehang"))
+            kill(getppid(), SIGSTOP);
+        for (;;)
+            pause(); /* fenced: killed with our node */
+    }
+
+    vmpl_status_t fence = VMPL_OK;
+    if (!strcmp(mode, "fence"))
+        fence = vmpl_job_fence();
+    double deadline = now_s() + seconds;
+    int missing = victim_count;
+    while (now_s() < deadline) {
+        vmpl_failures_wait(100);
+        missing = 0;
+        for (int i = 0; i < victim_count; i++)
+            missing += vmpl_rank_failure(victims[i]) == 0;
+        if (victim_count && !missing)
+            break;
+    }
+    int failed[1024], count = vmpl_failed_ranks(failed, 1024);
+    printf("rank %d sees failed:", rank);
+    for (int i = 0; i < count && i < 1024; i++)
+        printf("%s%d", i ? "," : " ", failed[i]);
+    printf("%s (callbacks %d)\n", count ? "" : " none", callback_count);
+    if (strcmp(mode, "fence"))
+        fence = vmpl_job_fence();
+    printf("rank %d fence: %s\n", rank, fence == VMPL_OK ? "ok" : vmpl_status_string(fence));
+    vmpl_job_finalize();
+    return missing || (victim_count == 0 && count) ? 1 : 0;
+}

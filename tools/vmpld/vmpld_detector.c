@@ -1,0 +1,491 @@
+/*
+ * vmpld: the failure detector (seed 002 ch. 3), a thread of every daemon.
+ *
+ * Ring: daemon i sends a heartbeat every delta to its successor, its
+ * observer, and watches its predecessor. Silence longer than the timeout
+ * declares the predecessor failed; the observer then mends the ring by
+ * asking the nearest live predecessor (failed daemons skipped) to send it
+ * heartbeats. Timing comes from a timerfd in this thread, so a busy main
+ * loop (stdio, spawning) cannot delay heartbeats; a tick that arrives more
+ * than a timeout late means this thread itself was stalled, and then it
+ * restarts its observation instead of accusing its predecessor.
+ *
+ * Broadcast: a failure report (a rank or a node) goes to the binomial-graph
+ * neighbours (i + 2^k) mod N first, then (i - 2^k) mod N; every daemon
+ * forwards a report once, the first time it learns it. Datagrams are
+ * acknowledged and resent every delta until acknowledged or the peer is
+ * known failed, so a report reaches every live daemon while the graph of
+ * live daemons stays connected (which the binomial graph keeps under many
+ * failures).
+ *
+ * Everything travels in UDP datagrams carrying the job secret; others are
+ * dropped and logged once. The main thread talks to this one through a
+ * socket pair of fixed-size vmpld_event_t records.
+ */
+#define _GNU_SOURCE
+#include "vmpld.h"
+
+#include "../common/rt_launch.h"
+
+#include <base/log.h>
+#include <rt/rt.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
+enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK };
+#define NONE UINT32_MAX
+
+typedef struct {
+    uint8_t secret[RT_SECRET_BYTES];
+    uint32_t type, from;
+    vmpld_event_t report; /* DG_REPORT and DG_ACK */
+} datagram_t;
+
+typedef struct {
+    vmpld_event_t report;
+    uint32_t dest;
+    uint64_t sent_ns;
+} unacked_t;
+
+struct vmpld_detector {
+    const rt_job_t *job;
+    uint32_t n, me;
+    struct sockaddr_in *addr; /* every daemon's detector socket */
+    pid_t *pid;
+    uint8_t *same_host;
+    uint8_t *node_state;
+    uint8_t *rank_known;
+    int udp_fd, timer_fd, ctl_fd;
+    uint64_t delta_ns, timeout_ns;
+    uint32_t pred, succ;
+    uint64_t last_heard, last_tick;
+    int quiet, refused_logged;
+    unacked_t *unacked;
+    int unacked_count, unacked_capacity;
+    pthread_t thread;
+};
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void send_datagram(vmpld_detector_t *det, uint32_t dest, uint32_t type,
+                          const vmpld_event_t *report)
+{
+    datagram_t dg = {.type = type, .from = det->me};
+
+    memcpy(dg.secret, det->job->secret, RT_SECRET_BYTES);
+    if (report)
+        dg.report = *report;
+    sendto(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT, (struct sockaddr *)&det->addr[dest],
+           sizeof(det->addr[dest]));
+}
+
+static void tell_main(vmpld_detector_t *det, const vmpld_event_t *event)
+{
+    while (send(det->ctl_fd, event, sizeof(*event), 0) < 0 && errno == EINTR)
+        ;
+}
+
+static int live(const vmpld_detector_t *det, uint32_t node)
+{
+    return det->node_state[node] == NODE_ALIVE;
+}
+
+/* The nearest live daemon before (step n - 1) or after (step 1) this one. */
+static uint32_t nearest_live(const vmpld_detector_t *det, uint32_t step)
+{
+    for (uint32_t i = 1; i < det->n; i++) {
+        uint32_t node = (det->me + step * i) % det->n;
+        if (live(det, node))
+            return node;
+    }
+    return NONE;
+}
+
+static void mend_ring(vmpld_detector_t *det, uint64_t now)
+{
+    det->pred = nearest_live(det, det->n - 1);
+    det->last_heard = now;
+    if (det->pred != NONE)
+        send_datagram(det, det->pred, DG_OBSERVE, NULL);
+}
+
+static void unacked_add(vmpld_detector_t *det, const vmpld_event_t *report, uint32_t dest,
+                        uint64_t now)
+{
+    if (det->unacked_count == det->unacked_capacity) {
+        int capacity = det->unacked_capacity ? 2 * det->unacked_capacity : 64;
+        unacked_t *grown = realloc(det->unacked, (size_t)capacity * sizeof(*grown));
+        if (!grown)
+            return; /* this copy is lost; the other neighbours still forward it */
+        det->unacked = grown;
+        det->unacked_capacity = capacity;
+    }
+    det->unacked[det->unacked_count++] = (unacked_t){*report, dest, now};
+}
+
+/* Binomial graph: +2^k neighbours (a spanning tree from any root) first, then -2^k. */
+static void forward(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t now)
+{
+    for (int direction = 0; direction < 2; direction++)
+        for (uint64_t step = 1; step < det->n; step *= 2) {
+            uint32_t dest = (uint32_t)(direction == 0 ? (det->me + step) % det->n
+                                                      : (det->me + det->n - step % det->n) % det->n);
+            if (dest == det->me || !live(det, dest))
+                continue;
+            int duplicate = 0;
+            for (int i = 0; i < det->unacked_count && !duplicate; i++)
+                duplicate = det->unacked[i].dest == dest &&
+                            det->unacked[i].report.kind == report->kind &&
+                            det->unacked[i].report.id == report->id;
+            if (duplicate)
+                continue;
+            unacked_add(det, report, dest, now);
+            send_datagram(det, dest, DG_REPORT, report);
+        }
+}
+
+/* A failure, from any source: act on it and pass it on, the first time only. */
+static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t now)
+{
+    if (report->kind == VMPLD_FAIL_NODE) {
+        uint32_t node = report->id;
+        if (node >= det->n || det->node_state[node] == NODE_FAILED)
+            return;
+        det->node_state[node] = NODE_FAILED;
+        if (node == det->me) { /* the others gave up on us: stop talking */
+            vmpld_event_t fence = {.what = VMPLD_EV_FENCE_SELF};
+            if (!det->quiet)
+                tell_main(det, &fence);
+            return;
+        }
+        if (report->origin == det->me && det->same_host[node] && det->pid[node] > 0)
+            kill(det->pid[node], SIGKILL); /* fence a hung daemon: its ranks die with it */
+        if (node == det->pred)
+            mend_ring(det, now);
+        if (node == det->succ)
+            det->succ = nearest_live(det, 1);
+    } else {
+        if (report->id >= det->job->size || det->rank_known[report->id])
+            return;
+        det->rank_known[report->id] = 1;
+    }
+    vmpld_event_t event = *report;
+    event.what = VMPLD_EV_FAILED;
+    tell_main(det, &event);
+    forward(det, report, now);
+}
+
+/* The predecessor has been silent past the timeout: it failed. */
+static void check_silence(vmpld_detector_t *det, uint64_t now)
+{
+    if (det->last_tick && now - det->last_tick > det->timeout_ns) {
+        det->last_heard = now; /* we were stalled, not necessarily our predecessor */
+        det->last_tick = now;
+    }
+    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns) {
+        vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->pred, .cause = RT_FAILURE_NODE,
+                                .detail = (uint32_t)((now - det->last_heard) / 1000000u),
+                                .origin = det->me};
+        base_error("vmpld", "node %u: no heartbeat from node %u for %u ms: declaring it failed",
+                   det->me, det->pred, report.detail);
+        learn(det, &report, now);
+    }
+}
+
+static void tick(vmpld_detector_t *det, uint64_t now)
+{
+    check_silence(det, now);
+    det->last_tick = now;
+    if (det->succ != NONE)
+        send_datagram(det, det->succ, DG_HEARTBEAT, NULL);
+    int kept = 0;
+    for (int i = 0; i < det->unacked_count; i++) {
+        unacked_t *u = &det->unacked[i];
+        if (!live(det, u->dest))
+            continue;
+        if (now - u->sent_ns >= det->delta_ns) {
+            send_datagram(det, u->dest, DG_REPORT, &u->report);
+            u->sent_ns = now;
+        }
+        det->unacked[kept++] = *u;
+    }
+    det->unacked_count = kept;
+}
+
+/* Is every daemon strictly between `from` and us (going forward) failed or gone? */
+static int adjacent_before_me(const vmpld_detector_t *det, uint32_t from)
+{
+    for (uint32_t node = (from + 1) % det->n; node != det->me; node = (node + 1) % det->n)
+        if (live(det, node))
+            return 0;
+    return 1;
+}
+
+static void receive(vmpld_detector_t *det, uint64_t now)
+{
+    datagram_t dg;
+    ssize_t got;
+
+    while ((got = recv(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT)) >= 0) {
+        if (got != sizeof(dg) || !rt_secret_equal(dg.secret, det->job->secret) || dg.from >= det->n) {
+            if (!det->refused_logged++)
+                base_warn("vmpld", "node %u: refused a detector datagram: wrong secret or size",
+                          det->me);
+            continue;
+        }
+        switch (dg.type) {
+        case DG_HEARTBEAT:
+            if (det->node_state[dg.from] == NODE_FAILED)
+                send_datagram(det, dg.from, DG_DEAD, NULL);
+            else if (dg.from == det->pred)
+                det->last_heard = now;
+            else if (live(det, dg.from) && adjacent_before_me(det, dg.from))
+                det->pred = dg.from, det->last_heard = now;
+            break;
+        case DG_OBSERVE:
+            if (live(det, dg.from)) {
+                det->succ = dg.from;
+                send_datagram(det, dg.from, DG_HEARTBEAT, NULL);
+            }
+            break;
+        case DG_DEAD: {
+            vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->me,
+                                    .cause = RT_FAILURE_NODE, .origin = dg.from};
+            learn(det, &report, now);
+            break;
+        }
+        case DG_BYE:
+            if (live(det, dg.from)) {
+                det->node_state[dg.from] = NODE_LEFT;
+                if (dg.from == det->pred)
+                    mend_ring(det, now);
+                if (dg.from == det->succ)
+                    det->succ = nearest_live(det, 1);
+            }
+            break;
+        case DG_REPORT:
+            send_datagram(det, dg.from, DG_ACK, &dg.report);
+            learn(det, &dg.report, now);
+            break;
+        case DG_ACK: {
+            int kept = 0;
+            for (int i = 0; i < det->unacked_count; i++) {
+                unacked_t *u = &det->unacked[i];
+                if (u->dest == dg.from && u->report.kind == dg.report.kind &&
+                    u->report.id == dg.report.id)
+                    continue;
+                det->unacked[kept++] = *u;
+            }
+            det->unacked_count = kept;
+            break;
+        }
+        }
+    }
+}
+
+/* Events from the main thread; returns 0 to stop. */
+static int control(vmpld_detector_t *det, uint64_t now)
+{
+    vmpld_event_t event;
+    ssize_t got;
+
+    while ((got = recv(det->ctl_fd, &event, sizeof(event), MSG_DONTWAIT)) == sizeof(event)) {
+        if (event.what == VMPLD_EV_STOP)
+            return 0;
+        if (event.what == VMPLD_EV_QUIET && !det->quiet) {
+            det->quiet = 1;
+            if (det->succ != NONE)
+                send_datagram(det, det->succ, DG_BYE, NULL);
+        } else if (event.what == VMPLD_EV_FAILED) {
+            event.origin = det->me;
+            learn(det, &event, now);
+        }
+    }
+    return got == 0 ? 0 : 1; /* 0: the main thread closed its end */
+}
+
+static void *detector_main(void *arg)
+{
+    vmpld_detector_t *det = arg;
+    struct pollfd fds[3] = {{.fd = det->udp_fd, .events = POLLIN},
+                            {.fd = det->timer_fd, .events = POLLIN},
+                            {.fd = det->ctl_fd, .events = POLLIN}};
+    struct sched_param param = {.sched_priority = 1};
+
+    /* a real-time class keeps heartbeats on time on a loaded node, when allowed */
+    pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+    det->last_heard = now_ns();
+    for (;;) {
+        /* wake at the predecessor's deadline too, not only at the next tick */
+        uint64_t now = now_ns(), deadline = det->last_heard + det->timeout_ns + 1000000u;
+        int timeout = det->pred == NONE || det->quiet ? -1
+                      : deadline <= now           ? 0
+                                                  : (int)((deadline - now) / 1000000u);
+        if (poll(fds, 3, timeout) < 0 && errno != EINTR)
+            break;
+        now = now_ns();
+        check_silence(det, now);
+        if (fds[1].revents) {
+            uint64_t expirations;
+            if (read(det->timer_fd, &expirations, sizeof(expirations)) == sizeof(expirations))
+                tick(det, now);
+        }
+        if (fds[0].revents)
+            receive(det, now);
+        if (fds[2].revents && !control(det, now))
+            break;
+    }
+    return NULL;
+}
+
+/* Table entries: node, pid, port, udp port, host. */
+static int table_parse(vmpld_detector_t *det, const rt_buf_t *table)
+{
+    rt_buf_t in;
+    uint32_t seen = 0;
+
+    rt_buf_wrap(&in, table->data, table->length);
+    while (in.position < in.length) {
+        uint32_t node = rt_buf_get_u32(&in), pid = rt_buf_get_u32(&in);
+        uint32_t port = rt_buf_get_u32(&in), udp_port = rt_buf_get_u32(&in);
+        const char *host = rt_buf_get_str(&in);
+        struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_DGRAM}, *found;
+
+        if (in.failed || node >= det->n)
+            return -1;
+        (void)port;
+        if (getaddrinfo(host, NULL, &hints, &found))
+            return -1;
+        det->addr[node] = *(struct sockaddr_in *)found->ai_addr;
+        det->addr[node].sin_port = htons((uint16_t)udp_port);
+        freeaddrinfo(found);
+        det->pid[node] = (pid_t)pid;
+        det->same_host[node] = rt_job_same_host(det->job, det->me, node);
+        seen++;
+    }
+    return seen == det->n ? 0 : -1;
+}
+
+int vmpld_detector_socket(int all_interfaces, uint32_t *port_p)
+{
+    struct sockaddr_in address = {.sin_family = AF_INET};
+    socklen_t length = sizeof(address);
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+
+    address.sin_addr.s_addr = htonl(all_interfaces ? INADDR_ANY : INADDR_LOOPBACK);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&address, sizeof(address)) ||
+        getsockname(fd, (struct sockaddr *)&address, &length)) {
+        base_error("vmpld", "detector socket: %m");
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    *port_p = ntohs(address.sin_port);
+    return fd;
+}
+
+int vmpld_detector_start(vmpld_t *d)
+{
+    vmpld_detector_t *det = calloc(1, sizeof(*det));
+    uint32_t n = d->job->node_count;
+    int pair[2] = {-1, -1};
+
+    if (!det)
+        return -1;
+    det->job = d->job;
+    det->n = n;
+    det->me = d->node;
+    det->udp_fd = d->udp_fd;
+    det->delta_ns = (uint64_t)d->job->ft_delta_ms * 1000000u;
+    det->timeout_ns = (uint64_t)d->job->ft_timeout_ms * 1000000u;
+    det->addr = calloc(n, sizeof(*det->addr));
+    det->pid = calloc(n, sizeof(*det->pid));
+    det->same_host = calloc(n, 1);
+    det->node_state = calloc(n, 1);
+    det->rank_known = calloc(d->job->size + 1, 1);
+    det->pred = n > 1 ? (det->me + n - 1) % n : NONE;
+    det->succ = n > 1 ? (det->me + 1) % n : NONE;
+    if (!det->addr || !det->pid || !det->same_host || !det->node_state || !det->rank_known ||
+        table_parse(det, &d->table)) {
+        base_error("vmpld", "node %u: cannot start the failure detector (daemon table)", d->node);
+        goto err_free;
+    }
+    det->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+    struct itimerspec period = {
+        .it_interval = {(time_t)(det->delta_ns / 1000000000u), (long)(det->delta_ns % 1000000000u)},
+        .it_value = {(time_t)(det->delta_ns / 1000000000u), (long)(det->delta_ns % 1000000000u)}};
+    if (det->timer_fd < 0 || timerfd_settime(det->timer_fd, 0, &period, NULL) ||
+        socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair))
+        goto err_close;
+    det->ctl_fd = pair[1];
+    d->detector_fd = pair[0];
+    if (pthread_create(&det->thread, NULL, detector_main, det))
+        goto err_close;
+    d->detector = det;
+    return 0;
+
+err_close:
+    base_error("vmpld", "node %u: cannot start the failure detector: %m", d->node);
+    if (det->timer_fd >= 0)
+        close(det->timer_fd);
+    if (pair[0] >= 0)
+        close(pair[0]), close(pair[1]);
+    d->detector_fd = -1;
+err_free:
+    free(det->addr);
+    free(det->pid);
+    free(det->same_host);
+    free(det->node_state);
+    free(det->rank_known);
+    free(det);
+    return -1;
+}
+
+void vmpld_detector_tell(vmpld_t *d, const vmpld_event_t *event)
+{
+    if (d->detector_fd >= 0)
+        while (send(d->detector_fd, event, sizeof(*event), MSG_DONTWAIT) < 0 && errno == EINTR)
+            ;
+}
+
+void vmpld_detector_stop(vmpld_t *d)
+{
+    vmpld_detector_t *det = d->detector;
+    vmpld_event_t stop = {.what = VMPLD_EV_STOP};
+
+    if (!det)
+        return;
+    vmpld_detector_tell(d, &stop);
+    pthread_join(det->thread, NULL);
+    close(d->detector_fd);
+    close(det->ctl_fd);
+    close(det->timer_fd);
+    d->detector_fd = -1;
+    free(det->addr);
+    free(det->pid);
+    free(det->same_host);
+    free(det->node_state);
+    free(det->rank_known);
+    free(det->unacked);
+    free(det);
+    d->detector = NULL;
+}
