@@ -10,34 +10,7 @@ run="$build/bin/vmplrun"
 probe="$build/tests/rt/rt_probe"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-# A process that still runs (a zombie whose parent died is not running; a
-# container's init may never reap it).
-alive() { [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
-pass() { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# expect_rc WHAT EXPECTED ACTUAL
-expect_rc() { if [ "$3" -eq "$2" ]; then pass "$1 (exit $3)"; else fail "$1: exit $3, expected $2"; fi; }
-# expect_grep WHAT PATTERN FILE
-expect_grep() {
-  if grep -qE -- "$2" "$3"; then pass "$1"; else fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -20; fi
-}
-# No socket folder or shared-memory object of any job is left, and the
-# processes named in FILE (pid=N, daemon=N) are gone.
-expect_clean() {
-  local what=$1 file=${2:-} left=""
-  sleep 0.2
-  left+=$(ls -d /tmp/vmpl-*-n* ${XDG_RUNTIME_DIR:-/nonexistent}/vmpl-*-n* 2>/dev/null)
-  left+=$(ls /dev/shm 2>/dev/null | grep '^vmpl-' | grep -v '^vmpl-s')
-  if [ -n "$file" ]; then
-    for pid in $(grep -oE '(pid|daemon)=[0-9]+' "$file" | cut -d= -f2); do
-      alive "$pid" && left+=" process $pid"
-    done
-  fi
-  if [ -z "$left" ]; then pass "$what: nothing left behind"; else fail "$what: left behind: $left"; fi
-}
+. "$here/lib.sh"
 
 area_exit_codes() {
   "$run" -n 4 /bin/true; expect_rc "all ranks exit 0" 0 $?

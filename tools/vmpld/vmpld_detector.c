@@ -6,9 +6,14 @@
  * declares the predecessor failed; the observer then mends the ring by
  * asking the nearest live predecessor (failed daemons skipped) to send it
  * heartbeats. Timing comes from a timerfd in this thread, so a busy main
- * loop (stdio, spawning) cannot delay heartbeats; a tick that arrives more
- * than a timeout late means this thread itself was stalled, and then it
- * restarts its observation instead of accusing its predecessor.
+ * loop (stdio, spawning) cannot delay heartbeats; the thread asks for the
+ * SCHED_FIFO class (VMPL_FT_REALTIME) so load cannot either, where that is
+ * permitted. A tick that arrives more than a timeout late means this thread
+ * itself was stalled, and then it restarts its observation instead of
+ * accusing its predecessor. A silent predecessor on the same host with a
+ * runnable thread is starved, not hung: it gets up to VMPLD_STARVED_GRACE
+ * more timeouts (without real-time priority, full load can delay a 10 ms
+ * heartbeat by tens of ms).
  *
  * Broadcast: a failure report (a rank or a node) goes to the binomial-graph
  * neighbours (i + 2^k) mod N first, then (i - 2^k) mod N; every daemon
@@ -28,15 +33,18 @@
 #include "../common/rt_launch.h"
 
 #include <base/log.h>
+#include <base/settings.h>
 #include <rt/rt.h>
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -47,6 +55,7 @@
 enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
 enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK };
 #define NONE UINT32_MAX
+#define VMPLD_STARVED_GRACE 20 /* at most this many extra timeouts for a starved daemon */
 
 typedef struct {
     uint8_t secret[RT_SECRET_BYTES];
@@ -73,6 +82,7 @@ struct vmpld_detector {
     uint32_t pred, succ;
     uint64_t last_heard, last_tick;
     int quiet, refused_logged;
+    int starved_grace;        /* timeouts forgiven to a starved predecessor on this host */
     unacked_t *unacked;
     int unacked_count, unacked_capacity;
     pthread_t thread;
@@ -122,6 +132,7 @@ static uint32_t nearest_live(const vmpld_detector_t *det, uint32_t step)
 
 static void mend_ring(vmpld_detector_t *det, uint64_t now)
 {
+    det->starved_grace = 0;
     det->pred = nearest_live(det, det->n - 1);
     det->last_heard = now;
     if (det->pred != NONE)
@@ -194,12 +205,49 @@ static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t n
     forward(det, report, now);
 }
 
+/*
+ * A silent daemon on this host can be asked directly: if one of its threads
+ * is runnable it is starved of CPU, not hung (a stopped, dead or blocked
+ * daemon has no runnable thread). Returns 1 when it is starved.
+ */
+static int starved_on_this_host(pid_t pid)
+{
+    char path[64], stat[512];
+    struct dirent *task;
+    DIR *tasks;
+    int runnable = 0;
+
+    snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+    if (!(tasks = opendir(path)))
+        return 0;
+    while (!runnable && (task = readdir(tasks))) {
+        char *state;
+        FILE *file;
+        if (task->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof(path), "/proc/%d/task/%.16s/stat", (int)pid, task->d_name);
+        if (!(file = fopen(path, "re")))
+            continue;
+        if (fgets(stat, sizeof(stat), file) && (state = strrchr(stat, ')')) && state[1] == ' ')
+            runnable = state[2] == 'R';
+        fclose(file);
+    }
+    closedir(tasks);
+    return runnable;
+}
+
 /* The predecessor has been silent past the timeout: it failed. */
 static void check_silence(vmpld_detector_t *det, uint64_t now)
 {
     if (det->last_tick && now - det->last_tick > det->timeout_ns) {
         det->last_heard = now; /* we were stalled, not necessarily our predecessor */
         det->last_tick = now;
+    }
+    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns &&
+        det->same_host[det->pred] && det->starved_grace < VMPLD_STARVED_GRACE &&
+        starved_on_this_host(det->pid[det->pred])) {
+        det->starved_grace++; /* one more timeout, a bounded number of times */
+        det->last_heard = now;
     }
     if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns) {
         vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->pred, .cause = RT_FAILURE_NODE,
@@ -257,7 +305,7 @@ static void receive(vmpld_detector_t *det, uint64_t now)
             if (det->node_state[dg.from] == NODE_FAILED)
                 send_datagram(det, dg.from, DG_DEAD, NULL);
             else if (dg.from == det->pred)
-                det->last_heard = now;
+                det->last_heard = now, det->starved_grace = 0;
             else if (live(det, dg.from) && adjacent_before_me(det, dg.from))
                 det->pred = dg.from, det->last_heard = now;
             break;
@@ -332,7 +380,8 @@ static void *detector_main(void *arg)
     struct sched_param param = {.sched_priority = 1};
 
     /* a real-time class keeps heartbeats on time on a loaded node, when allowed */
-    pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+    if (base_settings()->ft_realtime)
+        pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
     det->last_heard = now_ns();
     for (;;) {
         /* wake at the predecessor's deadline too, not only at the next tick */

@@ -6,8 +6,9 @@
  *   - marks the failed ranks on the node's failure board and wakes the
  *     local ranks (the star step of the propagation);
  *   - fails the bootstrap fences, which can no longer complete;
- *   - node 0 passes the report up to vmplrun; the daemon that detected
- *     node 0's failure tells vmplrun directly;
+ *   - node 0, and daemons that report to vmplrun directly since their
+ *     parent failed, pass the report to vmplrun; the daemon that detected
+ *     node 0's failure also tells vmplrun over a fresh connection;
  *   - in resilient mode a daemon whose parent failed re-attaches to vmplrun.
  * A daemon that the others declared failed kills its ranks and leaves.
  */
@@ -117,7 +118,9 @@ static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
             vmpld_fence_failed_reply(d, &d->ranks[i], d->ranks[i].fence_waiting - 1);
     d->fence_arrived = 0;
     d->fence_blob.length = 0;
-    if (d->node == 0 && !d->reattached) {
+    /* node 0 tells vmplrun; if it failed, the daemons that report to
+       vmplrun directly do (vmplrun ignores repeats) */
+    if (d->node == 0 || d->reattached) {
         rt_buf_init(&out);
         failure_encode(&out, e);
         if (!out.failed)

@@ -44,6 +44,7 @@ typedef struct {
     rt_conn_t daemon;      /* node 0's link, after its hello */
     int daemon_connected;  /* node 0 said hello at some point */
     rt_conn_t *links;      /* resilient mode: daemons whose parent failed report here */
+    uint32_t *link_node;   /* the node of each link */
     int link_count;
     uint8_t *node_failed;  /* per node: reported failed */
     rt_conn_t *pending;
@@ -56,6 +57,7 @@ typedef struct {
     int exit_code;
     int interrupts;
     int ft_failures;       /* resilient mode: ranks and nodes lost on the way */
+    int ft_exit_code;      /* ... and the first one's exit code */
     int shutdown_sent;
     int nodes_lost;        /* a daemon died: its files are vmplrun's to remove */
     double deadline;       /* --timeout, or 0 */

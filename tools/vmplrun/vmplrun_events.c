@@ -11,7 +11,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The first failure decides the job's exit code; the rest of the job is killed. */
+/*
+ * The first failure decides the job's exit code; the rest of the job is
+ * killed, except in resilient mode, where rank failures only set the code.
+ */
+static void ft_record(vmplrun_t *run, int exit_code)
+{
+    run->ft_failures++;
+    if (!run->ft_exit_code)
+        run->ft_exit_code = exit_code;
+}
+
 void vmplrun_fail(vmplrun_t *run, int exit_code)
 {
     if (run->failed)
@@ -101,9 +111,11 @@ static void rank_exit(vmplrun_t *run, rt_buf_t *in)
         else
             snprintf(how, sizeof(how), "exited with code %d%s", WEXITSTATUS(status),
                      (flags & RT_EXIT_NOT_FINALIZED) ? " without finalizing" : "");
-        fprintf(stderr, "vmplrun: rank %u (pid %u on node %u) failed: %s; the job goes on (--ft)\n",
+        fprintf(stderr, "vmplrun: rank %u (pid %u on node %u) %s; the job goes on (--ft)\n",
                 rank, pid, node, how);
-        run->ft_failures++;
+        ft_record(run, WIFSIGNALED(status)    ? 128 + WTERMSIG(status)
+                       : WEXITSTATUS(status) ? WEXITSTATUS(status)
+                                             : 1);
         return;
     }
     if (WIFSIGNALED(status)) {
@@ -164,7 +176,7 @@ void vmplrun_node_failed(vmplrun_t *run, uint32_t node, uint32_t silence_ms)
         return;
     }
     fprintf(stderr, "vmplrun: node %u failed: %s%s; the job goes on (--ft)\n", node, reason, ranks);
-    run->ft_failures++;
+    ft_record(run, VMPLRUN_EXIT_RUNTIME);
     for (long r = first; r < end; r++)
         mark_done(run, r);
 }

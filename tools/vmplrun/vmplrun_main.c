@@ -139,7 +139,7 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     if (o->ppn && (uint64_t)o->ppn * job->node_count < job->size) {
         fprintf(stderr, "vmplrun: --ppn %ld on %u nodes holds only %lu of the %u ranks\n", o->ppn,
                 job->node_count, (unsigned long)((uint64_t)o->ppn * job->node_count), job->size);
-        return -1;
+        return -2;
     }
     job->ft_delta_ms = (uint32_t)(o->ft_delta_ms ? o->ft_delta_ms
                                   : settings->ft_delta_ms > 0 ? settings->ft_delta_ms : 50);
@@ -149,7 +149,7 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     if (job->ft_timeout_ms <= job->ft_delta_ms) {
         fprintf(stderr, "vmplrun: the failure timeout (%u ms) must exceed the heartbeat period (%u ms)\n",
                 job->ft_timeout_ms, job->ft_delta_ms);
-        return -1;
+        return -2;
     }
     job->hosts = hosts_split(o, job->node_count);
     for (uint32_t n = 0; job->hosts && n < job->node_count; n++)
@@ -249,13 +249,19 @@ static void accept_daemon(vmplrun_t *run)
 }
 
 /* A daemon that lost its parent (resilient mode) reports here from now on. */
-static rt_conn_t *link_add(vmplrun_t *run, rt_conn_t *conn)
+static rt_conn_t *link_add(vmplrun_t *run, rt_conn_t *conn, uint32_t node)
 {
     rt_conn_t *grown = realloc(run->links, ((size_t)run->link_count + 1) * sizeof(*grown));
+    uint32_t *nodes;
 
     if (!grown)
         return NULL;
     run->links = grown;
+    nodes = realloc(run->link_node, ((size_t)run->link_count + 1) * sizeof(*nodes));
+    if (!nodes)
+        return NULL;
+    run->link_node = nodes;
+    nodes[run->link_count] = node;
     run->links[run->link_count] = *conn;
     return &run->links[run->link_count++];
 }
@@ -300,7 +306,7 @@ static void pending_frames(vmplrun_t *run, rt_conn_t *conn)
         run->daemon = *conn;
         run->daemon_connected = 1;
         link = &run->daemon;
-    } else if (!(link = link_add(run, conn))) {
+    } else if (!(link = link_add(run, conn, node))) {
         rt_conn_close(conn);
         return;
     }
@@ -417,7 +423,9 @@ static void run_loop(vmplrun_t *run)
                 if (rt_conn_receive(link) > 0)
                     vmplrun_daemon_frames(run, link);
                 else
-                    rt_conn_close(link); /* its detector's observer reports the failure */
+                    rt_conn_close(link);
+                if (link->fd < 0 && !run->shutdown_sent) /* before shutdown: it failed */
+                    vmplrun_node_failed(run, run->link_node[i], 0);
             }
         }
         if (stdin_at >= 0 && fds[stdin_at].revents && run->daemon.fd >= 0)
@@ -469,6 +477,7 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
     for (int i = 0; i < run->link_count; i++)
         rt_conn_close(&run->links[i]);
     free(run->links);
+    free(run->link_node);
     free(run->node_failed);
     rt_conn_close(&run->daemon);
     close(run->listen_fd);
@@ -476,7 +485,10 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
     free(run->rank_done);
     rt_job_free(&run->job);
     free(options->exports);
-    return run->failed ? run->exit_code : 0;
+    if (!run->failed && run->ft_failures)
+        fprintf(stderr, "vmplrun: %d failure%s during the job (--ft); exit code of the first\n",
+                run->ft_failures, run->ft_failures == 1 ? "" : "s");
+    return run->failed ? run->exit_code : run->ft_exit_code;
 }
 
 int main(int argc, char **argv)
@@ -495,10 +507,12 @@ int main(int argc, char **argv)
         free(options.exports);
         return VMPLRUN_EXIT_NOT_FOUND;
     }
-    if (job_build(&run, &options)) {
-        fprintf(stderr, "vmplrun: cannot set up the job\n");
+    int built = job_build(&run, &options);
+    if (built) { /* -2: the options contradict each other */
+        if (built != -2)
+            fprintf(stderr, "vmplrun: cannot set up the job\n");
         run.failed = 1;
-        run.exit_code = VMPLRUN_EXIT_RUNTIME;
+        run.exit_code = built == -2 ? VMPLRUN_EXIT_USAGE : VMPLRUN_EXIT_RUNTIME;
         return vmplrun_destroy(&run, &options);
     }
     if (access(run.job.vmpld_path, X_OK)) {

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Failure detection and propagation through vmplrun (fault injection).
+# Usage: test-failures.sh BUILD_DIR AREA
+# Each job runs tests/rt/ft_probe (see its header): victims fail in a given
+# way, every survivor must learn of every failure within the probe's wait,
+# no job may hang (each runs under `timeout`), and nothing may be left.
+set -u
+build=$(cd "$1" && pwd)
+area=$2
+here=$(cd "$(dirname "$0")" && pwd)
+run="$build/bin/vmplrun"
+probe="$build/tests/rt/ft_probe"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$here/lib.sh"
+
+# ft_job WHAT EXPECTED_RC FAILED_SET SIZE vmplrun-args... -- probe-args...
+# FAILED_SET: the ranks every survivor must see failed, comma-separated.
+ft_job() {
+  local what=$1 expected_rc=$2 set=$3 size=$4 rc line survivors=0 wrong=""
+  shift 4
+  local launcher=() probe_args=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do launcher+=("$1"); shift; done
+  shift
+  probe_args=("$@")
+  timeout 60 "$run" "${launcher[@]}" "$probe" "${probe_args[@]}" >"$work/out" 2>"$work/err"
+  rc=$?
+  [ $rc -eq 124 ] && { fail "$what: the job hung"; return; }
+  expect_rc "$what" "$expected_rc" $rc
+  while read -r line; do
+    survivors=$((survivors + 1))
+    [ "$(sed -E 's/.*sees failed: ([0-9,none]+).*/\1/' <<<"$line")" = "$set" ] || wrong+="[$line] "
+  done < <(grep 'sees failed' "$work/out")
+  local expected_survivors=$((size - $(tr ',' '\n' <<<"$set" | grep -c .)))
+  if [ -z "$wrong" ] && [ $survivors -eq $expected_survivors ]; then
+    pass "$what: all $survivors survivors see failed {$set}"
+  else
+    fail "$what: $survivors of $expected_survivors survivors reported; wrong: $wrong"
+    sed 's/^/    /' "$work/err" | head -10
+  fi
+  expect_clean "$what" "$work/out"
+}
+
+area_process() {
+  ft_job "rank SIGKILLed, one node" 137 2 4 --ft -n 4 -- proc 2
+  expect_grep "rank failure named" "rank 2 \(pid [0-9]+ on node 0\) killed by signal 9" "$work/err"
+  ft_job "rank SIGKILLed, 4 nodes" 137 5 8 --ft -n 8 --nodes 4 -- proc 5
+  ft_job "rank exits without finalizing" 3 6 8 --ft -n 8 --nodes 4 -- exit 6
+  ft_job "fence fails when a rank dies in it" 137 3 6 --ft -n 6 --nodes 3 -- fence 3
+  [ "$(grep -c 'fence: a process the operation needs has failed' "$work/out")" -eq 5 ] &&
+    pass "every survivor's fence fails with VMPL_ERR_PROC_FAILED" ||
+    fail "fence results: $(grep fence: "$work/out" | tr '\n' ' ')"
+  [ "$(grep -c 'callback: rank 3 failed (cause 2)' "$work/out")" -eq 5 ] &&
+    pass "every survivor's callback ran once, cause SIGNALED" ||
+    fail "callbacks: $(grep callback "$work/out" | tr '\n' ' ')"
+  ft_job "64 ranks on 8 nodes" 137 41 64 --ft -n 64 --nodes 8 -- proc 41
+}
+
+area_node() {
+  ft_job "daemon SIGKILLed" 255 2,3 8 --ft -n 8 --nodes 4 -- nodekill 2
+  expect_grep "node failure named" "node 1 failed: its daemon died; ranks 2-3 are lost" "$work/err"
+  ft_job "daemon stopped (hung node)" 255 2,3 8 --ft -n 8 --nodes 4 -- nodehang 2
+  expect_grep "hung node named" "node 1 failed: no heartbeat for [0-9]+ ms" "$work/err"
+  ft_job "node 0 SIGKILLed" 255 0,1 8 --ft -n 8 --nodes 4 -- nodekill 0
+  ft_job "node 0 hung" 255 0,1 8 --ft -n 8 --nodes 4 -- nodehang 0
+  # fanout 2: node 1 is the parent of nodes 3 and 4, which then report to vmplrun
+  VMPL_RT_TREE_FANOUT=2 ft_job "inner tree daemon hung" 255 2,3 14 --ft -n 14 --nodes 7 -- nodehang 2
+  ft_job "16 nodes, detector period 10 ms" 255 6 16 --ft --ft-delta 10 -n 16 --nodes 16 -- nodehang 6
+}
+
+area_multi() {
+  ft_job "three contiguous ranks" 137 4,5,6 12 --ft -n 12 --nodes 4 -- proc 4,5,6
+  ft_job "three scattered ranks" 137 1,6,11 16 --ft -n 16 --nodes 8 -- proc 1,6,11
+  ft_job "two neighbouring nodes hung" 255 2,3,4,5 12 --ft -n 12 --nodes 6 -- nodehang 2,4
+  ft_job "two distant nodes killed" 255 0,1,8,9 12 --ft -n 12 --nodes 6 -- nodekill 0,8
+}
+
+area_policy() {
+  local start elapsed
+  timeout 60 "$run" -n 8 --nodes 4 "$probe" proc 5 >"$work/out" 2>"$work/err"
+  expect_rc "default policy: a failed rank ends the job" 137 $?
+  expect_clean "default policy, rank" "$work/out"
+  start=$(date +%s%N)
+  timeout 60 "$run" -n 8 --nodes 4 "$probe" nodehang 4 >"$work/out" 2>"$work/err"
+  expect_rc "default policy: a hung node ends the job" 255 $?
+  elapsed=$((($(date +%s%N) - start) / 1000000))
+  expect_grep "hung node reported" "lost the daemon of node 2: no heartbeat for [0-9]+ ms; ranks 4-5 are lost" "$work/err"
+  [ $elapsed -lt 5000 ] && pass "hung node ends the job in $elapsed ms" || fail "hung node took $elapsed ms"
+  expect_clean "default policy, hung node" "$work/out"
+  VMPL_FT=1 timeout 60 "$run" -n 4 --nodes 2 "$probe" proc 1 >"$work/out" 2>"$work/err"
+  expect_rc "VMPL_FT=1 is --ft" 137 $?
+  [ "$(grep -c 'sees failed: 1' "$work/out")" -eq 3 ] && pass "VMPL_FT=1: survivors told" ||
+    fail "VMPL_FT=1: $(cat "$work/out")"
+  "$run" --ft --ft-delta 50 --ft-timeout 40 -n 2 /bin/true 2>"$work/err"
+  expect_rc "timeout not above the period is refused" 2 $?
+}
+
+# Compute-bound load on both cores must not cause false reports (seed 002:
+# the detector must stay accurate under load). VMPL_FT_LOAD_SECONDS (60).
+area_load() {
+  local seconds=${VMPL_FT_LOAD_SECONDS:-60} loaders=()
+  for _ in 1 2; do timeout $((seconds + 5)) sh -c 'while :; do :; done' & loaders+=($!); done
+  ft_job "${seconds} s of full load, delta 10 ms: no false report" 0 none 8 \
+    --ft --ft-delta 10 -n 8 --nodes 8 -- quiet - "$seconds"
+  kill "${loaders[@]}" 2>/dev/null
+  wait "${loaders[@]}" 2>/dev/null
+}
+
+# A datagram without the job secret is refused and logged; the job goes on.
+area_secret() {
+  local pid ports
+  timeout 60 "$run" --ft -n 2 --nodes 2 "$probe" quiet - 3 >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 50); do
+    ports=$(ss -lunpH 2>/dev/null | grep '"vmpld"' | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2)
+    [ "$(wc -w <<<"$ports")" -ge 2 ] && break; sleep 0.05
+  done
+  for port in $ports; do
+    printf 'not the job secret, not a heartbeat, not a report at all.......' >"/dev/udp/127.0.0.1/$port"
+  done
+  wait $pid; expect_rc "job survives bogus datagrams" 0 $?
+  [ "$(grep -c 'refused a detector datagram' "$work/err")" -ge 2 ] &&
+    pass "bogus datagrams refused and logged" || fail "UDP refusal: ports '$ports': $(cat "$work/err")"
+  expect_clean "secret" "$work/out"
+}
+
+"area_$area"
+echo "ft_$area: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
