@@ -9,8 +9,11 @@
     if (!var)                                                                                \
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator")
 
+/* A member's failure fails the whole collective: the message names the first failed member. */
 static int coll_result(struct vmpl_mpi_comm_s *c, vmpl_status_t status, const char *function)
 {
+    if (status == VMPL_ERR_PROC_FAILED)
+        return mpi_proc_failed(c, MPI_ERR_PROC_FAILED, -1, function);
     return status == VMPL_OK ? MPI_SUCCESS
                              : mpi_error(c, mpi_class_of_status(status), function, "%s",
                                          vmpl_status_string(status));

@@ -64,6 +64,8 @@ static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
     struct vmpl_mpi_comm_s *c;
     comm_t *core = *core_p; /* read after the creation ran (argument order is unspecified) */
 
+    if (status == VMPL_ERR_PROC_FAILED) /* the creating collective failed */
+        return mpi_proc_failed(parent, MPI_ERR_PROC_FAILED, -1, function);
     if (status != VMPL_OK)
         return mpi_error(parent, mpi_class_of_status(status), function, "%s",
                          vmpl_status_string(status));

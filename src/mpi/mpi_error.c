@@ -34,6 +34,7 @@ int mpi_class_of_status(vmpl_status_t status)
     case VMPL_ERR_OVERFLOW: return MPI_ERR_VALUE_TOO_LARGE;
     case VMPL_ERR_UNSUPPORTED: return MPI_ERR_UNSUPPORTED_OPERATION;
     case VMPL_ERR_INVALID_ARG: return MPI_ERR_ARG;
+    case VMPL_ERR_PROC_FAILED: return MPI_ERR_PROC_FAILED;
     default: return MPI_ERR_OTHER;
     }
 }

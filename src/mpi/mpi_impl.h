@@ -139,11 +139,33 @@ int mpi_unsupported(const char *function);
                                                                      : "before");           \
     } while (0)
 
+/* Process failures (mpi_ft.c). */
+/* Listens to the runtime's failure reports (and takes in those already made). */
+vmpl_status_t mpi_failures_init(void);
+/* Why a rank failed, from its RT_FAILURE_* cause, for messages. */
+const char *mpi_failure_cause(int cause);
+/*
+ * Reports error_class (MPI_ERR_PROC_FAILED or _PENDING) through c's error
+ * handler, naming the failed process: engine_rank, or when negative the
+ * first failed member of c.
+ */
+int mpi_proc_failed(struct vmpl_mpi_comm_s *c, int error_class, int engine_rank,
+                    const char *function);
+/* Whether c has failed members not acknowledged: wildcard receives on it stop. */
+static inline int mpi_wildcard_blocked(const struct vmpl_mpi_comm_s *c)
+{
+    return c->core->failed_count > c->core->acked;
+}
+/* Waits for a receive from any source on c: 0 when it completed, 1 when blocked (above). */
+int mpi_wildcard_wait(struct vmpl_mpi_comm_s *c, p2p_req_t *req);
+
 /* Requests (mpi_request.c). */
 struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req_kind_t kind);
 void mpi_request_release(struct vmpl_mpi_request_s *req);
 void mpi_status_set(MPI_Status *status, const p2p_status_t *p2p, int source_rank);
 void mpi_status_empty(MPI_Status *status);
+/* Reports the error of a completed operation (truncation, failed peer) through c's handler. */
+int mpi_status_error(struct vmpl_mpi_comm_s *c, const p2p_status_t *status, const char *function);
 
 /* Datatypes (mpi_type.c). */
 void mpi_types_init(void);

@@ -28,7 +28,8 @@ static vmpl_status_t transport_open(const rt_info_t *rt)
     tl_shm_config_t config = {.name = name, .local_rank = rt->local_rank,
                               .local_size = rt->local_size,
                               .attach_timeout_ns = 60ull * 1000000000ull,
-                              .oversubscribed = rt->oversubscribed};
+                              .oversubscribed = rt->oversubscribed,
+                              .doorbells = rt_doorbells()}; /* the daemon rings them on failures */
     vmpl_status_t status;
 
     snprintf(name, sizeof(name), "/vmpl-%s-shm-%d", rt->job_id, rt->node);
@@ -96,6 +97,10 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
                          vmpl_status_string(status));
     if (communicators_init())
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Init", "cannot create MPI_COMM_WORLD");
+    status = mpi_failures_init();
+    if (status != VMPL_OK)
+        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "cannot listen for process failures: %s",
+                         vmpl_status_string(status));
     mpi_types_init();
     mpi_ops_init();
     mpi_state.thread_level = required < MPI_THREAD_SERIALIZED ? required : MPI_THREAD_SERIALIZED;
@@ -120,8 +125,13 @@ int PMPI_Finalize(void)
     /* MPI: attributes on MPI_COMM_SELF are deleted first, as finalize starts */
     mpi_attrs_delete_all(&mpi_state.self, MPI_COMM_SELF);
     mpi_attrs_delete_all(&mpi_state.world, MPI_COMM_WORLD);
-    /* everyone's traffic must be delivered before the segment goes away */
-    coll_barrier(&mpi_state.world.core->coll);
+    /*
+     * Everyone's traffic must be delivered before the segment goes away.
+     * After a failure the barrier fails at once at every survivor (the
+     * world's collectives are failed): finalize goes on regardless.
+     */
+    if (coll_barrier(&mpi_state.world.core->coll) != VMPL_OK)
+        base_info("mpi", "MPI_Finalize: the final barrier failed (a process failed); finishing");
     comm_release(mpi_state.self.core);
     comm_release(mpi_state.world.core);
     comm_pool_destroy(mpi_state.pool);

@@ -43,6 +43,10 @@ static int start(struct vmpl_mpi_request_s *req, const char *function)
         status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->type->dt,
                            req->peer == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, req->peer),
                            req->tag == MPI_ANY_TAG ? MATCH_ANY : req->tag, ctx, &req->p2p);
+    if (status == VMPL_ERR_PROC_FAILED) /* the peer, or for a wildcard the communicator */
+        return mpi_proc_failed(c, MPI_ERR_PROC_FAILED,
+                               req->peer == MPI_ANY_SOURCE ? -1 : mpi_comm_peer(c, req->peer),
+                               function);
     if (status != VMPL_OK)
         return mpi_error(c, mpi_class_of_status(status), function, "%s",
                          vmpl_status_string(status));
@@ -146,19 +150,28 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
     rc = start(&req, function);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (!req.p2p.done)
+    if (kind == MPI_REQ_RECV && peer == MPI_ANY_SOURCE) {
+        if (mpi_wildcard_wait(c, &req.p2p) && p2p_cancel_recv(mpi_state.p2p, &req.p2p)) {
+            if (status != MPI_STATUS_IGNORE) { /* ULFM: a blocking wildcard receive fails */
+                mpi_status_empty(status);
+                status->MPI_ERROR = MPI_ERR_PROC_FAILED;
+            }
+            return mpi_proc_failed(c, MPI_ERR_PROC_FAILED, -1, function);
+        }
+    }
+    if (!req.p2p.done) /* also a wildcard receive matched as it was withdrawn */
         p2p_wait(mpi_state.p2p, &req.p2p);
     if (kind == MPI_REQ_SEND) {
         mpi_status_empty(status);
-        return MPI_SUCCESS;
+        return req.p2p.status.error != VMPL_OK
+                   ? mpi_status_error(c, &req.p2p.status, function)
+                   : MPI_SUCCESS;
     }
     mpi_status_set(status, &req.p2p.status,
                    req.p2p.status.source < 0 ? req.p2p.status.source
                                              : group_rank_of(c->core->group, req.p2p.status.source));
     if (req.p2p.status.error != VMPL_OK)
-        return mpi_error(c, mpi_class_of_status(req.p2p.status.error), function,
-                         "message truncated: %llu bytes arrived for a %d-element receive",
-                         (unsigned long long)req.p2p.status.bytes, count);
+        return mpi_status_error(c, &req.p2p.status, function);
     return MPI_SUCCESS;
 }
 
@@ -212,7 +225,17 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
         return rc;
     }
     PMPI_Wait(&requests[1], MPI_STATUS_IGNORE);
-    return PMPI_Wait(&requests[0], status);
+    rc = PMPI_Wait(&requests[0], status);
+    if (rc == MPI_ERR_PROC_FAILED_PENDING) { /* blocking: withdraw the wildcard receive */
+        int withdrawn = p2p_cancel_recv(mpi_state.p2p, &requests[0]->p2p);
+        int finish = PMPI_Wait(&requests[0], withdrawn ? MPI_STATUS_IGNORE : status);
+        if (!withdrawn)
+            return finish;
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_ERROR = MPI_ERR_PROC_FAILED;
+        return MPI_ERR_PROC_FAILED; /* reported through the handler as pending already */
+    }
+    return rc;
 }
 MPI_WEAK(Sendrecv)
 
@@ -314,7 +337,14 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     p2p_progress(mpi_state.p2p);
     *flag = p2p_iprobe(mpi_state.p2p, source == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, source),
                        tag == MPI_ANY_TAG ? MATCH_ANY : tag, comm_p2p_context(c->core), &found);
-    return *flag ? probe_status(c, &found, status) : MPI_SUCCESS;
+    if (*flag)
+        return probe_status(c, &found, status);
+    /* nothing can come from a failed source; a wildcard waits for the acknowledgement */
+    if (source != MPI_ANY_SOURCE && p2p_peer_is_failed(mpi_state.p2p, mpi_comm_peer(c, source)))
+        return mpi_proc_failed(c, MPI_ERR_PROC_FAILED, mpi_comm_peer(c, source), "MPI_Iprobe");
+    if (source == MPI_ANY_SOURCE && mpi_wildcard_blocked(c))
+        return mpi_proc_failed(c, MPI_ERR_PROC_FAILED, -1, "MPI_Iprobe");
+    return MPI_SUCCESS;
 }
 MPI_WEAK(Iprobe)
 

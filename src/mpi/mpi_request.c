@@ -54,30 +54,62 @@ static int source_rank(const struct vmpl_mpi_request_s *req)
     return group_rank_of(req->comm->core->group, req->p2p.status.source);
 }
 
+int mpi_status_error(struct vmpl_mpi_comm_s *c, const p2p_status_t *status, const char *function)
+{
+    int error = mpi_class_of_status(status->error);
+
+    if (error == MPI_ERR_PROC_FAILED)
+        return mpi_proc_failed(c, error, status->source, function);
+    if (error == MPI_ERR_TRUNCATE)
+        return mpi_error(c, error, function, "message truncated: %llu bytes arrived",
+                         (unsigned long long)status->bytes);
+    return mpi_error(c, error, function, "%s", vmpl_status_string(status->error));
+}
+
 /* Finishes a completed request: status out, then freed or made inactive. */
 static int request_finish(MPI_Request *request, MPI_Status *status)
 {
     struct vmpl_mpi_request_s *req = *request;
-    int error = MPI_SUCCESS;
+    p2p_status_t done = req->p2p.status;
 
     if (req->kind == MPI_REQ_RECV) {
-        mpi_status_set(status, &req->p2p.status, source_rank(req));
-        error = mpi_class_of_status(req->p2p.status.error);
+        mpi_status_set(status, &done, source_rank(req));
     } else {
         mpi_status_empty(status);
-        if (req->kind == MPI_REQ_SEND && status != MPI_STATUS_IGNORE)
-            status->vmpl_cancelled = req->p2p.status.cancelled;
+        if (req->kind == MPI_REQ_SEND && status != MPI_STATUS_IGNORE) {
+            status->vmpl_cancelled = done.cancelled;
+            status->MPI_ERROR = mpi_class_of_status(done.error);
+        }
     }
+    if (req->kind == MPI_REQ_DONE)
+        done.error = VMPL_OK;
     if (req->persistent) {
         req->active = 0;
     } else {
         mpi_request_release(req);
         *request = MPI_REQUEST_NULL;
     }
-    if (error != MPI_SUCCESS)
-        return mpi_error(req->comm, error, "MPI_Wait", "message truncated: %llu bytes arrived",
-                         (unsigned long long)(status != MPI_STATUS_IGNORE ? status->vmpl_count : 0));
-    return MPI_SUCCESS;
+    return done.error != VMPL_OK ? mpi_status_error(req->comm, &done, "MPI_Wait") : MPI_SUCCESS;
+}
+
+/*
+ * A receive from MPI_ANY_SOURCE, not complete, on a communicator with
+ * unacknowledged failures: it reports MPI_ERR_PROC_FAILED_PENDING and
+ * stays pending (ULFM).
+ */
+static int request_failure_pending(MPI_Request request)
+{
+    return request->kind == MPI_REQ_RECV && request->peer == MPI_ANY_SOURCE &&
+           !request->p2p.done && !request->p2p.matched && mpi_wildcard_blocked(request->comm);
+}
+
+static int request_report_pending(MPI_Request request, MPI_Status *status, const char *function)
+{
+    if (status != MPI_STATUS_IGNORE) {
+        mpi_status_empty(status);
+        status->MPI_ERROR = MPI_ERR_PROC_FAILED_PENDING;
+    }
+    return mpi_proc_failed(request->comm, MPI_ERR_PROC_FAILED_PENDING, -1, function);
 }
 
 /* A request that needs no waiting: null, inactive persistent, or already done. */
@@ -98,8 +130,12 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
         mpi_status_empty(status);
         return MPI_SUCCESS;
     }
-    if ((*request)->kind != MPI_REQ_DONE)
+    if ((*request)->kind == MPI_REQ_RECV && (*request)->peer == MPI_ANY_SOURCE) {
+        if (mpi_wildcard_wait((*request)->comm, &(*request)->p2p))
+            return request_report_pending(*request, status, "MPI_Wait");
+    } else if ((*request)->kind != MPI_REQ_DONE) {
         p2p_wait(mpi_state.p2p, &(*request)->p2p);
+    }
     return request_finish(request, status);
 }
 MPI_WEAK(Wait)
@@ -115,6 +151,8 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     if (!request_done(*request))
         p2p_progress(mpi_state.p2p);
     *flag = request_done(*request);
+    if (!*flag && request_failure_pending(*request))
+        return request_report_pending(*request, status, "MPI_Test");
     return *flag ? request_finish(request, status) : MPI_SUCCESS;
 }
 MPI_WEAK(Test)
@@ -163,6 +201,11 @@ int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_S
             *flag = 1;
             return request_finish(&requests[i], status);
         }
+        if (request_failure_pending(requests[i])) { /* stays pending: flag 0 */
+            *index = i;
+            *flag = 0;
+            return request_report_pending(requests[i], status, "MPI_Testany");
+        }
     }
     *index = MPI_UNDEFINED;
     *flag = !active;
@@ -205,6 +248,10 @@ int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indice
     MPI_CHECK_INIT("MPI_Waitsome");
     rc = PMPI_Waitany(incount, requests, &index,
                       statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
+    if (rc == MPI_ERR_PROC_FAILED_PENDING) { /* nothing completed */
+        *outcount = 0;
+        return rc;
+    }
     if (index == MPI_UNDEFINED) {
         *outcount = MPI_UNDEFINED;
         return rc;

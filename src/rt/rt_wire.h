@@ -41,7 +41,7 @@ typedef enum {
     RT_MSG_RANK_HELLO = 15,   /* rank -> daemon: secret, rank, pid */
     RT_MSG_RANK_INFO = 16,    /* daemon -> rank: identity and layout (rt_info_t) */
     RT_MSG_FINALIZE = 17,     /* rank -> daemon: the rank finished cleanly */
-    RT_MSG_FENCE_FAILED = 18, /* daemon -> rank: epoch; a rank failed, the fence cannot finish */
+    RT_MSG_FENCE_FAILED = 18, /* to a rank: epoch; to a child daemon: 0 */
     RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, text */
 } rt_msg_type_t;
 

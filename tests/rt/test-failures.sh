@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 
 # ft_job WHAT EXPECTED_RC FAILED_SET SIZE vmplrun-args... -- probe-args...
 # FAILED_SET: the ranks every survivor must see failed, comma-separated.
+# A job that outlives FT_JOB_LIMIT seconds (60) counts as hung.
 ft_job() {
   local what=$1 expected_rc=$2 set=$3 size=$4 rc line survivors=0 wrong=""
   shift 4
@@ -23,7 +24,8 @@ ft_job() {
   while [ $# -gt 0 ] && [ "$1" != -- ]; do launcher+=("$1"); shift; done
   shift
   probe_args=("$@")
-  timeout 60 "$run" "${launcher[@]}" "$probe" "${probe_args[@]}" >"$work/out" 2>"$work/err"
+  timeout "${FT_JOB_LIMIT:-60}" "$run" "${launcher[@]}" "$probe" "${probe_args[@]}" \
+    >"$work/out" 2>"$work/err"
   rc=$?
   [ $rc -eq 124 ] && { fail "$what: the job hung"; return; }
   expect_rc "$what" "$expected_rc" $rc
@@ -31,7 +33,9 @@ ft_job() {
     survivors=$((survivors + 1))
     [ "$(sed -E 's/.*sees failed: ([0-9,none]+).*/\1/' <<<"$line")" = "$set" ] || wrong+="[$line] "
   done < <(grep 'sees failed' "$work/out")
-  local expected_survivors=$((size - $(tr ',' '\n' <<<"$set" | grep -c .)))
+  local lost=0
+  [ "$set" = none ] || lost=$(tr ',' '\n' <<<"$set" | grep -c .)
+  local expected_survivors=$((size - lost))
   if [ -z "$wrong" ] && [ $survivors -eq $expected_survivors ]; then
     pass "$what: all $survivors survivors see failed {$set}"
   else
@@ -100,7 +104,8 @@ area_policy() {
 area_load() {
   local seconds=${VMPL_FT_LOAD_SECONDS:-60} loaders=()
   for _ in 1 2; do timeout $((seconds + 5)) sh -c 'while :; do :; done' & loaders+=($!); done
-  ft_job "${seconds} s of full load, delta 10 ms: no false report" 0 none 8 \
+  FT_JOB_LIMIT=$((seconds + 30)) \
+    ft_job "${seconds} s of full load, delta 10 ms: no false report" 0 none 8 \
     --ft --ft-delta 10 -n 8 --nodes 8 -- quiet - "$seconds"
   kill "${loaders[@]}" 2>/dev/null
   wait "${loaders[@]}" 2>/dev/null

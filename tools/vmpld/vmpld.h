@@ -83,9 +83,10 @@ typedef struct {
 
     rt_board_header_t *board;   /* the node's failure board (rt_board.h) */
     vmpld_detector_t *detector;    /* running once the table is known */
+    rt_buf_t early_failures;       /* vmpld_event_t records seen before it ran */
     int detector_fd;               /* main thread's end of the event pair, or -1 */
     uint8_t *node_failed;          /* per node, once the table is known */
-    int failed_any;                /* fences fail from now on */
+    int fences_broken;             /* a failure was decided: fences fail from now on */
     int reattached;                /* resilient mode: our parent failed; vmplrun is our parent */
 
     int killing;            /* SIGTERM sent; SIGKILL at kill_deadline */
@@ -138,6 +139,8 @@ void vmpld_failure_detected(vmpld_t *d, uint32_t kind, uint32_t id, uint32_t cau
 void vmpld_detector_events(vmpld_t *d);
 void vmpld_table_known(vmpld_t *d);
 void vmpld_fence_failed_reply(vmpld_t *d, vmpld_rank_t *r, uint32_t epoch);
+void vmpld_fences_break(vmpld_t *d);
+void vmpld_parent_drain(vmpld_t *d);
 
 /* vmpld_daemon.c: runs a node daemon to the end of the job (takes `start`). */
 int vmpld_run(rt_daemon_start_t *start);

@@ -5,7 +5,9 @@
  * (its own detections come back too, so one path handles all):
  *   - marks the failed ranks on the node's failure board and wakes the
  *     local ranks (the star step of the propagation);
- *   - fails the bootstrap fences, which can no longer complete;
+ *   - breaks the bootstrap fences (vmpld_fences_break): node 0 decides, so
+ *     that a fence completed before the failure completes everywhere; a
+ *     daemon whose parent failed decides for its subtree;
  *   - node 0, and daemons that report to vmplrun directly since their
  *     parent failed, pass the report to vmplrun; the daemon that detected
  *     node 0's failure also tells vmplrun over a fresh connection;
@@ -85,6 +87,22 @@ void vmpld_fence_failed_reply(vmpld_t *d, vmpld_rank_t *r, uint32_t epoch)
         rt_conn_send(&r->conn, RT_MSG_FENCE_FAILED, &epoch, sizeof(epoch));
 }
 
+/* No fence can complete any more: fail the open one here and below. */
+void vmpld_fences_break(vmpld_t *d)
+{
+    uint32_t none = 0;
+
+    if (d->fences_broken)
+        return;
+    d->fences_broken = 1;
+    for (int i = 0; i < d->rank_count; i++)
+        if (d->ranks[i].fence_waiting)
+            vmpld_fence_failed_reply(d, &d->ranks[i], d->ranks[i].fence_waiting - 1);
+    d->fence_arrived = 0;
+    d->fence_blob.length = 0;
+    vmpld_send_down(d, RT_MSG_FENCE_FAILED, &none, sizeof(none));
+}
+
 static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
 {
     int first = (int)e->id, end = (int)e->id + 1, cause = (int)e->cause;
@@ -104,6 +122,8 @@ static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
                 d->children[i].done = 1;
                 rt_conn_close(&d->children[i].conn);
             }
+        if (e->id == parent)
+            vmpld_parent_drain(d);
         if (e->id == parent && (d->job->flags & RT_JOB_FT))
             reattach(d);
     } else if (e->kind != VMPLD_FAIL_RANK || e->id >= d->job->size ||
@@ -112,12 +132,11 @@ static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
     }
     if (vmpld_board_mark(d, first, end, cause))
         vmpld_board_publish(d);
-    d->failed_any = 1;
-    for (int i = 0; i < d->rank_count; i++) /* fences can no longer complete */
-        if (d->ranks[i].fence_waiting)
-            vmpld_fence_failed_reply(d, &d->ranks[i], d->ranks[i].fence_waiting - 1);
-    d->fence_arrived = 0;
-    d->fence_blob.length = 0;
+    /* Node 0 completes fences atomically, so whatever fence is open when it
+       hears of a failure cannot complete. Other daemons wait for its word:
+       a FENCE_DONE may be on its way to them. */
+    if (d->node == 0 || (e->kind == VMPLD_FAIL_NODE && e->id == parent))
+        vmpld_fences_break(d);
     /* node 0 tells vmplrun; if it failed, the daemons that report to
        vmplrun directly do (vmplrun ignores repeats) */
     if (d->node == 0 || d->reattached) {
@@ -138,7 +157,10 @@ void vmpld_failure_detected(vmpld_t *d, uint32_t kind, uint32_t id, uint32_t cau
                        .detail = detail, .origin = d->node};
 
     failure_handle(d, &e);
-    vmpld_detector_tell(d, &e); /* the broadcast */
+    if (d->detector)
+        vmpld_detector_tell(d, &e); /* the broadcast */
+    else if (d->job->node_count > 1) /* broadcast once the detector runs */
+        rt_buf_put_raw(&d->early_failures, &e, sizeof(e));
 }
 
 void vmpld_detector_events(vmpld_t *d)
@@ -163,6 +185,15 @@ void vmpld_table_known(vmpld_t *d)
     if (d->detector || d->job->node_count < 2)
         return;
     d->node_failed = calloc(d->job->node_count, 1);
-    if (!d->node_failed || vmpld_detector_start(d))
+    if (!d->node_failed || vmpld_detector_start(d)) {
         base_error("vmpld", "node %u: running without a failure detector", d->node);
+        return;
+    }
+    for (size_t at = 0; at + sizeof(vmpld_event_t) <= d->early_failures.length;
+         at += sizeof(vmpld_event_t)) {
+        vmpld_event_t e;
+        memcpy(&e, d->early_failures.data + at, sizeof(e));
+        vmpld_detector_tell(d, &e);
+    }
+    rt_buf_free(&d->early_failures);
 }

@@ -85,6 +85,8 @@ void vmpld_fence_check(vmpld_t *d)
         expected += rt_job_first_rank(d->job, d->children[i].node) < (int)d->job->size;
     if (d->fence_arrived < expected || d->fence_arrived == 0)
         return;
+    if (d->node == 0 && !d->ready_sent)
+        return; /* the table goes down first: every detector runs before a fence ends */
     rt_buf_init(&out);
     rt_buf_put_u32(&out, d->fence_epoch);
     rt_buf_put_raw(&out, d->fence_blob.data, d->fence_blob.length);
@@ -109,7 +111,7 @@ static void fence_join(vmpld_t *d, vmpld_rank_t *r, const void *payload, size_t 
     epoch = rt_buf_get_u32(&in);
     if (in.failed)
         return;
-    if (d->failed_any) { /* a rank failed: no fence can complete any more */
+    if (d->fences_broken) { /* a rank failed: no fence can complete any more */
         if (r)
             vmpld_fence_failed_reply(d, r, epoch);
         return;
@@ -145,6 +147,7 @@ void vmpld_ready_check(vmpld_t *d)
         rt_buf_put_raw(&d->table, d->ready_entries.data, d->ready_entries.length);
         vmpld_send_down(d, RT_MSG_TABLE, d->table.data, d->table.length);
         vmpld_table_known(d);
+        vmpld_fence_check(d); /* one may have waited for the table */
     }
 }
 
@@ -183,10 +186,13 @@ void vmpld_parent_frames(vmpld_t *d)
             vmpld_shutdown_begin(d);
             break;
         case RT_MSG_FENCE_DONE:
-            if (d->failed_any)
+            if (d->fences_broken)
                 break; /* the ranks were told the fence failed */
             vmpld_send_down(d, type, payload, length);
             fence_done_to_ranks(d, payload, length);
+            break;
+        case RT_MSG_FENCE_FAILED: /* node 0 (or a daemon above) decided */
+            vmpld_fences_break(d);
             break;
         default:
             base_warn("vmpld", "node %u: unexpected message %u from the parent", d->node, type);
@@ -196,6 +202,13 @@ void vmpld_parent_frames(vmpld_t *d)
         base_error("vmpld", "node %u: malformed frame from the parent", d->node);
         rt_conn_close(&d->parent);
     }
+}
+
+/* Takes in what the parent sent before it failed (a FENCE_DONE may be there). */
+void vmpld_parent_drain(vmpld_t *d)
+{
+    while (d->parent.fd >= 0 && rt_conn_receive(&d->parent) == 1)
+        vmpld_parent_frames(d);
 }
 
 void vmpld_child_frames(vmpld_t *d, vmpld_child_t *c)

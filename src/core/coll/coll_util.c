@@ -13,9 +13,10 @@ vmpl_status_t coll_send(coll_comm_t *c, const void *buf, int64_t count, const dt
     vmpl_status_t status = p2p_isend(c->p2p, buf, count, dt, coll_peer(c, dest), tag, c->ctx,
                                      P2P_MODE_STANDARD, &req);
 
-    if (status == VMPL_OK)
-        p2p_wait(c->p2p, &req);
-    return status;
+    if (status != VMPL_OK)
+        return status;
+    p2p_wait(c->p2p, &req);
+    return req.status.error; /* VMPL_ERR_PROC_FAILED when the peer or the communicator failed */
 }
 
 vmpl_status_t coll_recv(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt, int src,
@@ -42,8 +43,10 @@ vmpl_status_t coll_sendrecv(coll_comm_t *c, const void *sbuf, int64_t scount,
         return status;
     status = p2p_isend(c->p2p, sbuf, scount, sdt, coll_peer(c, dest), tag, c->ctx,
                        P2P_MODE_STANDARD, &sreq);
-    if (status == VMPL_OK)
+    if (status == VMPL_OK) {
         p2p_wait(c->p2p, &sreq);
+        status = sreq.status.error;
+    }
     p2p_wait(c->p2p, &rreq); /* posted: must complete before its request goes away */
     return status != VMPL_OK ? status : rreq.status.error;
 }

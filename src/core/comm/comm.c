@@ -8,6 +8,7 @@
 
 struct comm_pool {
     uint32_t free[COMM_CONTEXT_IDS / 32]; /* bit set: id free in this process */
+    comm_t *live;                         /* every communicator not yet released */
 };
 
 vmpl_status_t comm_pool_create(comm_pool_t **pool_p)
@@ -17,6 +18,7 @@ vmpl_status_t comm_pool_create(comm_pool_t **pool_p)
     if (!pool)
         return VMPL_ERR_NO_MEMORY;
     memset(pool->free, 0xff, sizeof(pool->free));
+    pool->live = NULL;
     pool->free[0] &= ~3u; /* id 0: the world, id 1: self */
     *pool_p = pool;
     return VMPL_OK;
@@ -25,6 +27,36 @@ vmpl_status_t comm_pool_create(comm_pool_t **pool_p)
 void comm_pool_destroy(comm_pool_t *pool)
 {
     free(pool);
+}
+
+/* Records that member r failed and fails the collective context (slow path). */
+static void comm_member_failed(comm_t *c, int r)
+{
+    for (int i = 0; i < c->failed_count; i++)
+        if (c->failed[i] == r)
+            return;
+    if (c->failed_count == c->failed_cap) {
+        int cap = c->failed_cap ? 2 * c->failed_cap : 4;
+        int *failed = realloc(c->failed, (size_t)cap * sizeof(*failed));
+        if (!failed) { /* the collectives still fail; the failed group misses r */
+            base_error("comm", "out of memory recording the failure of rank %d", r);
+            p2p_context_failed(c->p2p, c->coll.ctx);
+            return;
+        }
+        c->failed = failed;
+        c->failed_cap = cap;
+    }
+    c->failed[c->failed_count++] = r;
+    p2p_context_failed(c->p2p, c->coll.ctx);
+}
+
+void comm_pool_peer_failed(comm_pool_t *pool, int world_rank)
+{
+    for (comm_t *c = pool->live; c; c = c->pool_next) {
+        int r = group_rank_of(c->group, world_rank);
+        if (r != GROUP_UNDEFINED)
+            comm_member_failed(c, r);
+    }
 }
 
 /* A communicator object over group with this process at rank (ids set by the caller). */
@@ -51,6 +83,13 @@ static vmpl_status_t comm_new(p2p_t *p2p, group_t *group, int rank, comm_pool_t 
     c->pool = pool;
     c->coll = (coll_comm_t){.p2p = p2p, .rank = rank, .size = group->size, .peers = c->peers,
                             .ctx = (uint32_t)id * 2 + 1};
+    c->pool_next = pool->live;
+    if (pool->live)
+        pool->live->pool_prev = c;
+    pool->live = c;
+    for (int r = 0; r < c->size; r++) /* members that failed before it was made */
+        if (p2p_peer_is_failed(p2p, c->peers[r]))
+            comm_member_failed(c, r);
     *comm_p = c;
     return VMPL_OK;
 }
@@ -151,9 +190,17 @@ void comm_release(comm_t *c)
 {
     if (!c || --c->refcount > 0)
         return;
-    if (c->id != 0)
+    if (c->pool_prev)
+        c->pool_prev->pool_next = c->pool_next;
+    else
+        c->pool->live = c->pool_next;
+    if (c->pool_next)
+        c->pool_next->pool_prev = c->pool_prev;
+    /* a failed context id is retired: a late message on it must find it failed */
+    if (c->id != 0 && c->failed_count == 0)
         c->pool->free[c->id / 32] |= 1u << (c->id % 32);
     group_release(c->group);
+    free(c->failed);
     free(c->peers);
     free(c);
 }

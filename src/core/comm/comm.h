@@ -28,6 +28,15 @@ typedef struct comm {
     coll_comm_t coll;
     p2p_t *p2p;
     comm_pool_t *pool;
+    struct comm *pool_prev, *pool_next; /* the pool's live communicators */
+    /*
+     * Failed members (ranks in this communicator) in the order this
+     * process learned of them; the first `acked` are acknowledged (ULFM).
+     * Once a member failed, the collective context is failed for good and
+     * is retired with the communicator (never handed out again).
+     */
+    int *failed;
+    int failed_count, failed_cap, acked;
 } comm_t;
 
 /* The process's context-id pool; ids 0 (world) and 1 (self) are reserved. */
@@ -51,5 +60,13 @@ vmpl_status_t comm_split(comm_t *parent, int color, int key, comm_t **comm_p);
 /* Collective over parent: members of group get the new communicator, others NULL. */
 vmpl_status_t comm_create(comm_t *parent, group_t *group, comm_t **comm_p);
 void comm_release(comm_t *c);
+
+/*
+ * Job rank world_rank failed: every communicator of the pool it belongs
+ * to records it and fails its collective context in the engine, so every
+ * pending and later collective there ends with VMPL_ERR_PROC_FAILED at
+ * every live member. Slow path (the runtime's failure listener).
+ */
+void comm_pool_peer_failed(comm_pool_t *pool, int world_rank);
 
 #endif

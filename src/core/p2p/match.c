@@ -247,3 +247,27 @@ void match_remove_posted(match_t *m, match_entry_t *recv)
     m->posted--;
     m->posted_class[posted_class_of(recv)]--;
 }
+
+void match_sweep(match_t *m, int posted, const match_sweep_t *sweep)
+{
+    int kind = posted ? KIND_POSTED : KIND_UNEXPECTED;
+
+    /* every entry is on exactly one class-0 list: its own key's */
+    for (size_t i = 0; i < m->capacity; i++) {
+        match_list_t *l = &m->slots[i];
+        match_entry_t *e, *next;
+
+        if (!l->in_use || l->kind != kind || l->cls != 0)
+            continue;
+        for (e = l->first; e; e = next) {
+            next = e->link[0].next;
+            if (!sweep->select(e, sweep->arg))
+                continue;
+            if (posted)
+                match_remove_posted(m, e);
+            else
+                match_remove_unexpected(m, e);
+            sweep->done(e, sweep->arg);
+        }
+    }
+}

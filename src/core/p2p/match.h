@@ -71,4 +71,17 @@ match_entry_t *match_probe(match_t *m, uint32_t ctx, int32_t src, int32_t tag);
 void match_remove_unexpected(match_t *m, match_entry_t *msg);
 void match_remove_posted(match_t *m, match_entry_t *recv);
 
+/*
+ * Slow path (process failures): unlinks every posted receive (posted = 1)
+ * or unexpected message (posted = 0) that select picks, then hands it to
+ * done, which may free it. Costs a walk of the table and of the entries;
+ * allocates nothing.
+ */
+typedef struct {
+    int (*select)(const match_entry_t *e, void *arg);
+    void (*done)(match_entry_t *e, void *arg);
+    void *arg;
+} match_sweep_t;
+void match_sweep(match_t *m, int posted, const match_sweep_t *sweep);
+
 #endif

@@ -12,6 +12,15 @@
  * Requests are the caller's memory; the engine keeps pointers to them
  * until they complete. Unexpected eager payloads are copied to heap
  * memory until matched (freed when the receive completes).
+ *
+ * Failures (DESIGN.md 3.3): progress compares the runtime's failure epoch
+ * with the last one seen (one load) and, when it moved, has the runtime
+ * run its listeners, which mark peers (p2p_peer_failed) and contexts
+ * (p2p_context_failed) failed. From then on every request that needs a
+ * failed peer, or belongs to a failed context, completes with
+ * VMPL_ERR_PROC_FAILED; new ones fail at once; nothing more from a failed
+ * peer or on a failed context is delivered. Receives from any source are
+ * left to the caller (MPI decides what a failure means for them).
  */
 #ifndef VMPL_CORE_P2P_P2P_H
 #define VMPL_CORE_P2P_P2P_H
@@ -25,7 +34,8 @@ typedef enum { P2P_MODE_STANDARD, P2P_MODE_SYNC, P2P_MODE_READY } p2p_mode_t;
 
 typedef struct {
     int source, tag;
-    vmpl_status_t error; /* VMPL_OK, or VMPL_ERR_TRUNCATE when the message was longer */
+    vmpl_status_t error; /* VMPL_OK, VMPL_ERR_TRUNCATE when the message was longer,
+                            VMPL_ERR_PROC_FAILED (source: the failed peer, or MATCH_ANY) */
     uint64_t bytes;      /* bytes received */
     int cancelled;
 } p2p_status_t;
@@ -33,6 +43,7 @@ typedef struct {
 typedef struct p2p_req p2p_req_t;
 struct p2p_req {
     match_entry_t match; /* receives: the posted entry */
+    p2p_req_t *inflight_prev, *inflight_next; /* waiting on the peer (engine's list) */
     int is_send;
     int matched; /* receive: met its message */
     volatile int done;
@@ -83,5 +94,25 @@ int p2p_cancel_recv(p2p_t *p2p, p2p_req_t *req);
 int p2p_progress(p2p_t *p2p);
 /* Progress until req completes, sleeping through the transport when idle. */
 void p2p_wait(p2p_t *p2p, p2p_req_t *req);
+/*
+ * The same, but also returning when a process failure was taken in first
+ * (1; 0 when req completed): a receive from any source may want to stop.
+ */
+int p2p_wait_or_failure(p2p_t *p2p, p2p_req_t *req);
+
+/*
+ * Marks engine rank `rank` failed: its pending receives, the sends that
+ * wait on it and its queued messages fail or go; its unexpected messages
+ * are dropped. Idempotent; called from the runtime's failure listener.
+ */
+void p2p_peer_failed(p2p_t *p2p, int rank);
+int p2p_peer_is_failed(const p2p_t *p2p, int rank);
+/*
+ * Marks a context failed (a communicator's collective context when a
+ * member failed): every pending request on it fails, later ones fail at
+ * once, arrivals on it are dropped. A failed context stays failed: its
+ * owner must not reuse it.
+ */
+void p2p_context_failed(p2p_t *p2p, uint32_t ctx);
 
 #endif

@@ -26,7 +26,45 @@ struct p2p {
     match_t match;
     p2p_out_t *out; /* ring of queued outgoing messages */
     size_t out_cap, out_head, out_count;
+    p2p_req_t *inflight; /* rendezvous and synchronous requests waiting on their peer */
+
+    /* failures (p2p_failure.c): all zero until the first one */
+    int failures;            /* failed peers + failed contexts: nonzero turns the checks on */
+    uint64_t *dead;          /* a bit per engine rank (freed by p2p_destroy) */
+    uint64_t *failed_ctx;    /* a bit per context, grown on demand (freed by p2p_destroy) */
+    size_t failed_ctx_words;
+    uint32_t failure_epoch;  /* the runtime's failure epoch when last looked at */
+    uint64_t failure_events; /* failures taken in: p2p_wait_or_failure watches it */
 };
+
+static inline void p2p_inflight_add(p2p_t *p2p, p2p_req_t *req)
+{
+    req->inflight_prev = NULL;
+    req->inflight_next = p2p->inflight;
+    if (p2p->inflight)
+        p2p->inflight->inflight_prev = req;
+    p2p->inflight = req;
+}
+
+static inline void p2p_inflight_remove(p2p_t *p2p, p2p_req_t *req)
+{
+    if (req->inflight_prev)
+        req->inflight_prev->inflight_next = req->inflight_next;
+    else
+        p2p->inflight = req->inflight_next;
+    if (req->inflight_next)
+        req->inflight_next->inflight_prev = req->inflight_prev;
+}
+
+/* Failure checks (p2p_failure.c), only called while p2p->failures is nonzero. */
+/* VMPL_ERR_PROC_FAILED when peer (>= 0) or ctx has failed, else VMPL_OK. */
+vmpl_status_t p2p_failure_check(const p2p_t *p2p, int peer, uint32_t ctx);
+/* Whether an arrival from src on ctx must be dropped. */
+int p2p_failure_drops(const p2p_t *p2p, int src, uint32_t ctx);
+/* Completes a request with VMPL_ERR_PROC_FAILED on behalf of peer. */
+void p2p_request_fail(p2p_req_t *req, int peer);
+/* Takes in the runtime's new failures (the epoch moved); returns 1. */
+int p2p_failures_take_in(p2p_t *p2p, uint32_t epoch);
 
 /* Queues a message and sends what the transport takes (p2p_send.c). */
 vmpl_status_t p2p_out_push(p2p_t *p2p, int dest, const p2p_hdr_t *hdr, p2p_req_t *req);

@@ -49,6 +49,10 @@ static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const v
 {
     req->matched = 1;
     req->incoming = hdr->size;
+    if (hdr->type == P2P_RTS && p2p->failures && p2p_peer_is_failed(p2p, hdr->src)) {
+        p2p_request_fail(req, hdr->src); /* a matched-probed RTS whose sender died */
+        return;
+    }
     if (hdr->type == P2P_EAGER) {
         unpack_part(req, 0, data, hdr->size);
         if (hdr->flags & P2P_FLAG_SYNC)
@@ -66,14 +70,18 @@ static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const v
     }
     req->status.source = hdr->src; /* DATA chunks complete it */
     req->status.tag = hdr->tag;
+    req->peer = hdr->src;           /* a wildcard receive now waits on this sender */
+    p2p_inflight_add(p2p, req);
     reply(p2p, hdr, P2P_CTS, (uint64_t)(uintptr_t)req);
 }
 
-static void on_data(p2p_req_t *req, const p2p_hdr_t *hdr, const void *data, size_t len)
+static void on_data(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void *data,
+                    size_t len)
 {
     unpack_part(req, hdr->offset, data, len);
     req->offset += len;
     if (req->offset == req->incoming) {
+        p2p_inflight_remove(p2p, req);
         p2p_hdr_t done = {.src = req->status.source, .tag = req->status.tag,
                           .size = req->incoming};
         recv_complete(req, &done);
@@ -109,6 +117,8 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
     (void)src;
     (void)hdr_len;
     memcpy(&hdr, hdr_bytes, sizeof(hdr));
+    if (p2p->failures && p2p_failure_drops(p2p, hdr.src, hdr.ctx))
+        return; /* from a failed peer or on a failed context: nobody waits for it */
     switch (hdr.type) {
     case P2P_EAGER:
     case P2P_RTS: {
@@ -120,7 +130,7 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
         break;
     }
     case P2P_DATA:
-        on_data((p2p_req_t *)(uintptr_t)hdr.rreq, &hdr, payload, len);
+        on_data(p2p, (p2p_req_t *)(uintptr_t)hdr.rreq, &hdr, payload, len);
         break;
     case P2P_CTS:
         req = (p2p_req_t *)(uintptr_t)hdr.sreq;
@@ -132,7 +142,9 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
         break;
     case P2P_FIN:
     case P2P_SYNC_ACK:
-        ((p2p_req_t *)(uintptr_t)hdr.sreq)->done = 1;
+        req = (p2p_req_t *)(uintptr_t)hdr.sreq;
+        p2p_inflight_remove(p2p, req);
+        req->done = 1;
         break;
     default:
         base_error("p2p", "unknown message type %d from %d", hdr.type, hdr.src);
@@ -148,6 +160,8 @@ vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *d
 
     if (src != MATCH_ANY && (src < 0 || src >= p2p->size))
         return VMPL_ERR_INVALID_ARG;
+    if (p2p->failures && (status = p2p_failure_check(p2p, src, ctx)) != VMPL_OK)
+        return status;
     status = p2p_request_init_recv(req, buf, count, dt, src, tag, ctx);
     if (status != VMPL_OK)
         return status;

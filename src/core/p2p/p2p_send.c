@@ -65,6 +65,7 @@ static int out_send_head(p2p_t *p2p, p2p_out_t *o, vmpl_status_t *status_p)
         o->req->offset += len;
         if (o->req->offset < o->req->bytes)
             return 0; /* more chunks */
+        p2p_inflight_remove(p2p, o->req);
         o->req->done = 1;
     } else if (o->hdr.type == P2P_EAGER && !(o->hdr.flags & P2P_FLAG_SYNC)) {
         o->req->done = 1; /* the data is in the transport: the buffer is free */
@@ -151,6 +152,8 @@ vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_typ
 
     if (dest < 0 || dest >= p2p->size)
         return VMPL_ERR_INVALID_ARG;
+    if (p2p->failures && (status = p2p_failure_check(p2p, dest, ctx)) != VMPL_OK)
+        return status;
     status = request_init(req, (void *)buf, count, dt, dest, tag, ctx);
     if (status != VMPL_OK)
         return status;
@@ -165,7 +168,12 @@ vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_typ
         hdr.type = P2P_RTS;
         hdr.addr = (uint64_t)(uintptr_t)req->contig;
     }
-    return p2p_out_push(p2p, dest, &hdr, req);
+    if (hdr.type == P2P_RTS || (hdr.flags & P2P_FLAG_SYNC))
+        p2p_inflight_add(p2p, req); /* completes only when the peer answers */
+    status = p2p_out_push(p2p, dest, &hdr, req);
+    if (status != VMPL_OK && (hdr.type == P2P_RTS || (hdr.flags & P2P_FLAG_SYNC)))
+        p2p_inflight_remove(p2p, req);
+    return status;
 }
 
 vmpl_status_t p2p_request_init_recv(p2p_req_t *req, void *buf, int64_t count, const dt_type_t *dt,

@@ -10,7 +10,9 @@
  *
  * Waiting spins, then yields, then sleeps on a futex doorbell that every
  * sender rings when the receiver said it may sleep, so oversubscribed
- * jobs do not burn the cores their peers need.
+ * jobs do not burn the cores their peers need. Someone else may ring it
+ * too (the runtime does when a process fails): a waiter returns whenever
+ * its doorbell changed, message or not, so its caller can look at why.
  *
  * Large payloads can skip the cells: tl_shm_read_peer copies straight
  * from a peer's address space (process_vm_readv) when the kernel allows.
@@ -35,7 +37,19 @@ typedef struct {
     uint32_t cell_bytes;     /* 0: the VMPL_SHM_CELL_BYTES setting */
     uint64_t attach_timeout_ns; /* how long a non-creator waits for the segment */
     int oversubscribed; /* more ranks than cores: waits skip the spin and yield at once */
+    /*
+     * NULL, or the doorbells to use instead of the segment's own:
+     * local_size lines of TL_SHM_DOORBELL_LINE bytes indexed by local
+     * rank, each opening with a 32-bit futex word (offset 0, rung by
+     * incrementing it and FUTEX_WAKE, not private: the lines are a
+     * MAP_SHARED mapping) and a 32-bit "may sleep" flag (offset 4), the
+     * rest unused. Whoever provides them may ring them too; they must
+     * outlive the transport.
+     */
+    void *doorbells;
 } tl_shm_config_t;
+
+#define TL_SHM_DOORBELL_LINE 64
 
 /*
  * Creates (local rank 0) or attaches to the node segment. Every local rank
@@ -67,9 +81,17 @@ int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg);
 /*
  * Waits for a message to arrive or timeout_ns to pass (0: no limit): spins
  * for the spin budget, then yields, then sleeps on the doorbell. Returns
- * when something may have arrived; the caller polls.
+ * when something may have arrived or the doorbell changed; the caller
+ * polls (and looks at whatever else rings the doorbell).
  */
 void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns);
+/*
+ * The same, but also returning at once when the doorbell moved since
+ * tl_shm_doorbell_read gave `bell`. Read the doorbell before checking the
+ * conditions others ring it for, then wait: no ring is ever lost.
+ */
+uint32_t tl_shm_doorbell_read(const tl_shm_t *shm);
+void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns);
 
 /* Copies len bytes at remote in local rank src's address space into dst. */
 vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *remote,

@@ -44,11 +44,21 @@ typedef struct {
     char pad[TL_SHM_LINE - 60];
 } tl_shm_header_t;
 
+/*
+ * A doorbell: the futex word a waiting rank sleeps on and the flag that
+ * tells senders to ring it. The same 8 bytes open every line of an
+ * external doorbell array (tl_shm_config_t.doorbells); without one, each
+ * rank area holds its rank's doorbell.
+ */
+typedef struct {
+    _Atomic uint32_t word;     /* futex word: bumped to wake a sleeping rank */
+    _Atomic uint32_t sleeping; /* nonzero while the rank may sleep on word */
+} tl_shm_bell_t;
+
 typedef struct {
     tl_shm_queue_t recv; /* cells sent to this rank */
     tl_shm_queue_t free; /* this rank's cells, returned by their receivers */
-    _Atomic uint32_t doorbell; /* futex word: bumped to wake a sleeping rank */
-    _Atomic uint32_t sleeping; /* nonzero while the rank may sleep on doorbell */
+    tl_shm_bell_t bell;  /* used when the configuration brings no doorbells */
     int32_t pid;
     char pad[TL_SHM_LINE - 12];
 } tl_shm_rank_t;
@@ -78,5 +88,6 @@ _Static_assert(sizeof(tl_shm_queue_t) == 2 * TL_SHM_LINE, "queue is two lines");
 _Static_assert(sizeof(tl_shm_rank_t) == 5 * TL_SHM_LINE, "rank area is five lines");
 _Static_assert(sizeof(tl_shm_fastbox_t) == TL_SHM_FASTBOX_BYTES, "fast box slot size");
 _Static_assert(sizeof(tl_shm_cell_t) == TL_SHM_LINE, "cell header is one line");
+_Static_assert(sizeof(tl_shm_bell_t) == 8, "a doorbell is the word at 0 and the flag at 4");
 
 #endif

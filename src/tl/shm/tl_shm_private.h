@@ -13,6 +13,8 @@ struct tl_shm {
     int unlinked;
     uint64_t spin_ns; /* waiting: spin this long before yielding */
     uint64_t yield_ns; /* then yield this long before sleeping */
+    char *bells;          /* doorbell of local rank r at bells + r * bell_stride */
+    size_t bell_stride;   /* the segment's rank areas or the configured lines */
 
     /* per peer, process-private */
     uint32_t *seq_out;   /* next sequence number to send to peer */
@@ -37,6 +39,11 @@ static inline tl_shm_fastbox_t *shm_fastbox(const tl_shm_t *shm, int s, int r)
 {
     return (tl_shm_fastbox_t *)(shm->base + shm_header(shm)->fastbox_offset) +
            ((size_t)s * (size_t)shm->n + (size_t)r) * TL_SHM_FASTBOX_SLOTS;
+}
+
+static inline tl_shm_bell_t *shm_bell(const tl_shm_t *shm, int r)
+{
+    return (tl_shm_bell_t *)(shm->bells + (size_t)r * shm->bell_stride);
 }
 
 static inline tl_shm_cell_t *shm_cell(const tl_shm_t *shm, uint64_t offset)

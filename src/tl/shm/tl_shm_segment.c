@@ -191,6 +191,13 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
         status = VMPL_ERR_INVALID_ARG;
         goto err_unmap;
     }
+    if (config->doorbells) {
+        shm->bells = config->doorbells;
+        shm->bell_stride = TL_SHM_DOORBELL_LINE;
+    } else {
+        shm->bells = (char *)&shm_rank(shm, 0)->bell;
+        shm->bell_stride = sizeof(tl_shm_rank_t);
+    }
     shm_rank(shm, shm->me)->pid = (int32_t)getpid();
     atomic_fetch_add(&shm_header(shm)->attached, 1);
     *shm_p = shm;

@@ -64,12 +64,12 @@ size_t tl_shm_max_payload(const tl_shm_t *shm)
 
 void tl_shm_doorbell_ring(tl_shm_t *shm, int r)
 {
-    tl_shm_rank_t *rank = shm_rank(shm, r);
+    tl_shm_bell_t *bell = shm_bell(shm, r);
 
     atomic_thread_fence(memory_order_seq_cst); /* publish before reading sleeping */
-    if (atomic_load_explicit(&rank->sleeping, memory_order_relaxed)) {
-        atomic_fetch_add_explicit(&rank->doorbell, 1, memory_order_release);
-        tl_shm_futex_wake(&rank->doorbell);
+    if (atomic_load_explicit(&bell->sleeping, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&bell->word, 1, memory_order_release);
+        tl_shm_futex_wake(&bell->word);
     }
 }
 

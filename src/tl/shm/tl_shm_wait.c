@@ -5,6 +5,10 @@
  * after publishing to a rank that said so. The sleeping flag and the
  * re-check form a Dekker pair with the sender's publish and flag read, so
  * a wake-up is never lost.
+ *
+ * The wait is measured from a doorbell value the caller read before it
+ * last looked for work: any ring since then (a sender's, or the runtime's
+ * when a process fails) ends the wait, even with nothing to deliver.
  */
 #include "tl_shm_private.h"
 
@@ -40,11 +44,22 @@ static inline void cpu_relax(void)
 #endif
 }
 
-void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
+uint32_t tl_shm_doorbell_read(const tl_shm_t *shm)
+{
+    return atomic_load_explicit(&shm_bell(shm, shm->me)->word, memory_order_acquire);
+}
+
+/* Something to deliver, or a ring since `bell`: the caller should look. */
+static int wake_reason(tl_shm_t *shm, const tl_shm_bell_t *me, uint32_t bell)
+{
+    return atomic_load_explicit(&me->word, memory_order_acquire) != bell || tl_shm_pending(shm);
+}
+
+void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
 {
     uint64_t start = base_time_ns(), now = start;
     uint64_t deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
-    tl_shm_rank_t *me = shm_rank(shm, shm->me);
+    tl_shm_bell_t *me = shm_bell(shm, shm->me);
 
     while (now - start < shm->spin_ns && now < deadline) {
         for (int i = 0; i < 64; i++) {
@@ -52,10 +67,12 @@ void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
                 return;
             cpu_relax();
         }
+        if (atomic_load_explicit(&me->word, memory_order_relaxed) != bell)
+            return;
         now = base_time_ns();
     }
     while (now - start < shm->spin_ns + shm->yield_ns && now < deadline) {
-        if (tl_shm_pending(shm))
+        if (wake_reason(shm, me, bell))
             return;
         sched_yield();
         now = base_time_ns();
@@ -63,16 +80,16 @@ void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
     if (now >= deadline)
         return;
     /* only this phase writes the flag: senders read it on every send */
-    while (now < deadline) {
-        uint32_t seen = atomic_load_explicit(&me->doorbell, memory_order_acquire);
-        atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
-        atomic_thread_fence(memory_order_seq_cst); /* flag before the re-check */
-        if (tl_shm_pending(shm))
-            break;
-        futex_wait(&me->doorbell, seen, timeout_ns ? deadline - now : 0);
-        if (tl_shm_pending(shm))
-            break;
+    atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_seq_cst); /* flag before the re-check */
+    while (now < deadline && !wake_reason(shm, me, bell)) {
+        futex_wait(&me->word, bell, timeout_ns ? deadline - now : 0);
         now = base_time_ns();
     }
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+}
+
+void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
+{
+    tl_shm_wait_since(shm, tl_shm_doorbell_read(shm), timeout_ns);
 }
