@@ -218,11 +218,14 @@ static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
                       : owner->kind == POLL_CHILD ? &d->children[owner->index].conn
                       : owner->kind == POLL_RANK  ? &d->ranks[owner->index].conn
                                                   : &d->pending[owner->index];
-    if ((revents & POLLOUT) && rt_conn_flush(conn))
+    /* a link that fails to take our bytes is lost, as one that reached its end */
+    int lost = (revents & POLLOUT) && rt_conn_flush(conn);
+    if (!lost && (revents & (POLLIN | POLLHUP | POLLERR)))
+        lost = !conn_readable(conn);
+    if (lost) {
         rt_conn_close(conn);
-    if (conn->fd >= 0 && (revents & (POLLIN | POLLHUP | POLLERR)) && !conn_readable(conn)) {
         if (owner->kind == POLL_PARENT && !d->shutting_down && d->node_failed &&
-            (d->job->flags & RT_JOB_FT) && !d->reattached) {
+            (d->job->flags & RT_JOB_FT) && d->node != 0 && !d->reattached) {
             /* resilient mode: the parent daemon died; we carry on under vmplrun */
             vmpld_failure_detected(d, VMPLD_FAIL_NODE, (d->node - 1) / d->job->fanout,
                                    RT_FAILURE_NODE, 0);
