@@ -4,6 +4,7 @@
  *   VICTIMS  comma-separated ranks that fail ("-" for none)
  *   proc     victims raise SIGKILL
  *   exit     victims exit(3) without finalizing
+ *   stop     victims raise SIGSTOP (failed once the daemon's grace is over)
  *   nodekill victims SIGKILL their node daemon (their parent)
  *   nodehang victims SIGSTOP their node daemon, then sleep
  *   fence    survivors sit in a fence while the victims die (it must fail)
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
             raise(SIGKILL);
         if (!strcmp(mode, "exit"))
             _exit(3);
+        if (!strcmp(mode, "stop"))
+            raise(SIGSTOP);
         if (!strcmp(mode, "nodekill"))
             kill(getppid(), SIGKILL);
         if (!strcmp(mode, "nodehang"))

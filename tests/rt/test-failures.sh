@@ -50,6 +50,8 @@ area_process() {
   expect_grep "rank failure named" "rank 2 \(pid [0-9]+ on node 0\) killed by signal 9" "$work/err"
   ft_job "rank SIGKILLed, 4 nodes" 137 5 8 --ft -n 8 --nodes 4 -- proc 5
   ft_job "rank exits without finalizing" 3 6 8 --ft -n 8 --nodes 4 -- exit 6
+  VMPL_FT_STOP_GRACE_MS=300 ft_job "rank stopped past the grace" 137 5 8 --ft -n 8 --nodes 4 -- stop 5
+  expect_grep "stopped rank named" "rank 5 stopped by signal 19 for 300 ms: declaring it failed" "$work/err"
   ft_job "fence fails when a rank dies in it" 137 3 6 --ft -n 6 --nodes 3 -- fence 3
   [ "$(grep -c 'fence: a process the operation needs has failed' "$work/out")" -eq 5 ] &&
     pass "every survivor's fence fails with VMPL_ERR_PROC_FAILED" ||

@@ -46,6 +46,8 @@ typedef struct {
     int env_owned;       /* environment entries allocated for the spawn */
     int finalized;
     uint32_t fence_waiting; /* 1 + epoch of the fence it waits in, or 0 */
+    double stopped_at;      /* vmpld_now() when a signal stopped it, or 0 */
+    int stop_signal;
 } vmpld_rank_t;
 
 typedef struct {
@@ -101,6 +103,9 @@ void vmpld_rank_stream_readable(vmpld_t *d, vmpld_rank_t *r, int stream);
 void vmpld_rank_stdin_writable(vmpld_t *d, vmpld_rank_t *r);
 void vmpld_ranks_stdin(vmpld_t *d, const void *data, size_t length);
 void vmpld_children_reap(vmpld_t *d);
+/* Fails and kills ranks stopped longer than VMPL_FT_STOP_GRACE_MS; returns
+   the ms until the next such deadline, or -1 when none is pending. */
+int vmpld_ranks_stop_check(vmpld_t *d);
 void vmpld_ranks_signal(vmpld_t *d, int signo);
 void vmpld_ranks_kill(vmpld_t *d);
 int vmpld_ranks_alive(const vmpld_t *d);
@@ -141,6 +146,8 @@ void vmpld_table_known(vmpld_t *d);
 void vmpld_fence_failed_reply(vmpld_t *d, vmpld_rank_t *r, uint32_t epoch);
 void vmpld_fences_break(vmpld_t *d);
 void vmpld_parent_drain(vmpld_t *d);
+/* The link to the parent closed or failed: carry on under vmplrun (--ft) or end. */
+void vmpld_parent_lost(vmpld_t *d);
 
 /* vmpld_daemon.c: runs a node daemon to the end of the job (takes `start`). */
 int vmpld_run(rt_daemon_start_t *start);

@@ -197,6 +197,22 @@ static int conn_readable(rt_conn_t *conn)
     return rc > 0;
 }
 
+/* The link to the parent (a daemon, or vmplrun) closed or failed a write. */
+void vmpld_parent_lost(vmpld_t *d)
+{
+    if (d->shutting_down)
+        return;
+    if (d->node_failed && (d->job->flags & RT_JOB_FT) && d->node != 0 && !d->reattached) {
+        /* resilient mode: the parent daemon died; we carry on under vmplrun */
+        vmpld_failure_detected(d, VMPLD_FAIL_NODE, (d->node - 1) / d->job->fanout,
+                               RT_FAILURE_NODE, 0);
+    } else {
+        base_error("vmpld", "node %u: lost the link to the launcher; killing the node's ranks",
+                   d->node);
+        vmpld_shutdown_begin(d);
+    }
+}
+
 static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
 {
     if (owner->kind == POLL_STREAM) {
@@ -224,15 +240,8 @@ static void dispatch(vmpld_t *d, const poll_owner_t *owner, short revents)
         lost = !conn_readable(conn);
     if (lost) {
         rt_conn_close(conn);
-        if (owner->kind == POLL_PARENT && !d->shutting_down && d->node_failed &&
-            (d->job->flags & RT_JOB_FT) && d->node != 0 && !d->reattached) {
-            /* resilient mode: the parent daemon died; we carry on under vmplrun */
-            vmpld_failure_detected(d, VMPLD_FAIL_NODE, (d->node - 1) / d->job->fanout,
-                                   RT_FAILURE_NODE, 0);
-        } else if (owner->kind == POLL_PARENT && !d->shutting_down) {
-            base_error("vmpld", "node %u: lost the link to the launcher; killing the node's ranks",
-                       d->node);
-            vmpld_shutdown_begin(d);
+        if (owner->kind == POLL_PARENT) {
+            vmpld_parent_lost(d);
         } else if (owner->kind == POLL_CHILD) {
             vmpld_child_t *c = &d->children[owner->index];
             if (d->node_failed && !d->shutting_down) /* the detector is running */
@@ -294,6 +303,10 @@ static void daemon_loop(vmpld_t *d)
         struct pollfd *fds = calloc((size_t)capacity, sizeof(*fds));
         poll_owner_t *owners = calloc((size_t)capacity, sizeof(*owners));
         int timeout = d->killing || d->shutting_down ? 50 : -1;
+        int stop_ms = vmpld_ranks_stop_check(d);
+
+        if (stop_ms >= 0 && (timeout < 0 || stop_ms < timeout))
+            timeout = stop_ms;
 
         if (!fds || !owners) {
             free(fds);
@@ -336,8 +349,10 @@ static void daemon_loop(vmpld_t *d)
             if (fds[i].revents)
                 dispatch(d, &owners[i], fds[i].revents);
         pending_compact(d);
-        if (d->parent.fd >= 0 && rt_conn_flush(&d->parent)) /* this turn's reports, at once */
+        if (d->parent.fd >= 0 && rt_conn_flush(&d->parent)) { /* this turn's reports, at once */
             rt_conn_close(&d->parent);
+            vmpld_parent_lost(d);
+        }
         if (d->killing && vmpld_now() > d->kill_deadline)
             vmpld_ranks_signal(d, SIGKILL);
         free(fds);

@@ -201,6 +201,7 @@ void vmpld_parent_frames(vmpld_t *d)
     if (rc < 0) {
         base_error("vmpld", "node %u: malformed frame from the parent", d->node);
         rt_conn_close(&d->parent);
+        vmpld_parent_lost(d);
     }
 }
 

@@ -420,7 +420,15 @@ void vmpld_children_reap(vmpld_t *d)
     int wait_status;
     pid_t pid;
 
-    while ((pid = waitpid(-1, &wait_status, WNOHANG)) > 0) {
+    while ((pid = waitpid(-1, &wait_status, WNOHANG | WUNTRACED | WCONTINUED)) > 0) {
+        if (WIFSTOPPED(wait_status) || WIFCONTINUED(wait_status)) {
+            for (int i = 0; i < d->rank_count; i++)
+                if (d->ranks[i].pid == pid) {
+                    d->ranks[i].stopped_at = WIFSTOPPED(wait_status) ? vmpld_now() : 0;
+                    d->ranks[i].stop_signal = WIFSTOPPED(wait_status) ? WSTOPSIG(wait_status) : 0;
+                }
+            continue; /* a stopped or resumed daemon is the detector's business */
+        }
         for (int i = 0; i < d->rank_count; i++)
             if (d->ranks[i].pid == pid)
                 rank_exited(d, &d->ranks[i], wait_status);
@@ -442,6 +450,32 @@ void vmpld_children_reap(vmpld_t *d)
        vmplrun's shutdown (it will send one; it finds the daemon leaving) */
     if (d->node == 0 && d->child_count == 0 && d->rank_count && !vmpld_ranks_alive(d))
         vmpld_shutdown_begin(d);
+}
+
+int vmpld_ranks_stop_check(vmpld_t *d)
+{
+    long grace_ms = base_settings()->ft_stop_grace_ms;
+    double now = vmpld_now();
+    int wait_ms = -1;
+
+    if (grace_ms <= 0 || d->shutting_down)
+        return -1;
+    for (int i = 0; i < d->rank_count; i++) {
+        vmpld_rank_t *r = &d->ranks[i];
+        if (r->pid <= 0 || !r->stopped_at)
+            continue;
+        double left = r->stopped_at + grace_ms / 1000.0 - now;
+        if (left <= 0) {
+            base_error("vmpld", "node %u: rank %d stopped by signal %d for %ld ms: "
+                       "declaring it failed and killing it", d->node, r->rank, r->stop_signal,
+                       grace_ms);
+            kill(r->pid, SIGKILL); /* its exit reports the failure */
+            r->stopped_at = 0;
+        } else if (wait_ms < 0 || left * 1000 + 1 < wait_ms) {
+            wait_ms = (int)(left * 1000) + 1;
+        }
+    }
+    return wait_ms;
 }
 
 void vmpld_ranks_signal(vmpld_t *d, int signo)
