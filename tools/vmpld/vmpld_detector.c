@@ -236,6 +236,8 @@ static int starved_on_this_host(pid_t pid)
     return runnable;
 }
 
+static void receive(vmpld_detector_t *det, uint64_t now);
+
 /* The predecessor has been silent past the timeout: it failed. */
 static void check_silence(vmpld_detector_t *det, uint64_t now)
 {
@@ -249,6 +251,8 @@ static void check_silence(vmpld_detector_t *det, uint64_t now)
         det->starved_grace++; /* one more timeout, a bounded number of times */
         det->last_heard = now;
     }
+    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns)
+        receive(det, now); /* a last look at what arrived since the poll */
     if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns) {
         vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->pred, .cause = RT_FAILURE_NODE,
                                 .detail = (uint32_t)((now - det->last_heard) / 1000000u),
@@ -392,14 +396,16 @@ static void *detector_main(void *arg)
         if (poll(fds, 3, timeout) < 0 && errno != EINTR)
             break;
         now = now_ns();
+        /* datagrams first: a heartbeat that waited in the socket while this
+           thread was off the CPU still counts */
+        if (fds[0].revents)
+            receive(det, now);
         check_silence(det, now);
         if (fds[1].revents) {
             uint64_t expirations;
             if (read(det->timer_fd, &expirations, sizeof(expirations)) == sizeof(expirations))
                 tick(det, now);
         }
-        if (fds[0].revents)
-            receive(det, now);
         if (fds[2].revents && !control(det, now))
             break;
     }
