@@ -43,6 +43,7 @@ typedef enum {
     RT_MSG_FINALIZE = 17,     /* rank -> daemon: the rank finished cleanly */
     RT_MSG_FENCE_FAILED = 18, /* to a rank: epoch; to a child daemon: 0 */
     RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, text */
+    RT_MSG_EXITS_AGAIN = 20,  /* down: report your ranks' exits again (a parent failed) */
 } rt_msg_type_t;
 
 /* RT_MSG_RANK_EXIT flags */

@@ -48,6 +48,8 @@ typedef struct {
     uint32_t fence_waiting; /* 1 + epoch of the fence it waits in, or 0 */
     double stopped_at;      /* vmpld_now() when a signal stopped it, or 0 */
     int stop_signal;
+    pid_t exited_pid;       /* its pid, once reaped */
+    uint32_t exit_flags;    /* RT_EXIT_* once reaped */
 } vmpld_rank_t;
 
 typedef struct {
@@ -88,6 +90,7 @@ typedef struct {
     rt_buf_t early_failures;       /* vmpld_event_t records seen before it ran */
     int detector_fd;               /* main thread's end of the event pair, or -1 */
     uint8_t *node_failed;          /* per node, once the table is known */
+    rt_buf_t node_failures;        /* vmpld_event_t of every failed node, in order */
     int fences_broken;             /* a failure was decided: fences fail from now on */
     int reattached;                /* resilient mode: our parent failed; vmplrun is our parent */
 
@@ -109,6 +112,8 @@ int vmpld_ranks_stop_check(vmpld_t *d);
 void vmpld_ranks_signal(vmpld_t *d, int signo);
 void vmpld_ranks_kill(vmpld_t *d);
 int vmpld_ranks_alive(const vmpld_t *d);
+/* Sends the exit of every reaped rank up again (a report may have been lost). */
+void vmpld_ranks_exits_again(vmpld_t *d);
 
 /* vmpld_links.c */
 void vmpld_parent_frames(vmpld_t *d);

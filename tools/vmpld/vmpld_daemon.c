@@ -386,6 +386,7 @@ static void vmpld_destroy(vmpld_t *d)
     rt_buf_free(&d->ready_entries);
     rt_buf_free(&d->table);
     rt_buf_free(&d->early_failures);
+    rt_buf_free(&d->node_failures);
     rt_conn_close(&d->parent);
     free(d->start.parent_host);
     rt_job_free(&d->start.job);

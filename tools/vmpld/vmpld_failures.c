@@ -57,6 +57,30 @@ static void report_to_launcher(vmpld_t *d, const vmpld_event_t *e)
     close(fd);
 }
 
+/*
+ * Whatever we sent up since the parent failed, and what it had not passed
+ * on, is lost: tell vmplrun (which ignores repeats) of every failed node we
+ * know of, and have the subtree send its ranks' exits again.
+ */
+static void reports_again(vmpld_t *d)
+{
+    uint32_t none = 0;
+
+    for (size_t at = 0; at + sizeof(vmpld_event_t) <= d->node_failures.length;
+         at += sizeof(vmpld_event_t)) {
+        vmpld_event_t e;
+        rt_buf_t out;
+        memcpy(&e, d->node_failures.data + at, sizeof(e));
+        rt_buf_init(&out);
+        failure_encode(&out, &e);
+        if (!out.failed)
+            vmpld_send_up(d, RT_MSG_FAILURE, out.data, out.length);
+        rt_buf_free(&out);
+    }
+    vmpld_ranks_exits_again(d);
+    vmpld_send_down(d, RT_MSG_EXITS_AGAIN, &none, sizeof(none));
+}
+
 /* Resilient mode: our parent failed, so vmplrun becomes our parent. */
 static void reattach(vmpld_t *d)
 {
@@ -75,6 +99,7 @@ static void reattach(vmpld_t *d)
         vmpld_shutdown_begin(d);
     } else {
         base_info("vmpld", "node %u: parent failed; reporting to vmplrun directly", d->node);
+        reports_again(d);
     }
     rt_buf_free(&hello);
 }
@@ -114,6 +139,7 @@ static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
             return;
         if (d->node_failed)
             d->node_failed[e->id] = 1;
+        rt_buf_put_raw(&d->node_failures, e, sizeof(*e));
         first = rt_job_first_rank(d->job, e->id);
         end = rt_job_first_rank(d->job, e->id + 1);
         cause = RT_FAILURE_NODE;

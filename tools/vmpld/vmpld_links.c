@@ -194,6 +194,10 @@ void vmpld_parent_frames(vmpld_t *d)
         case RT_MSG_FENCE_FAILED: /* node 0 (or a daemon above) decided */
             vmpld_fences_break(d);
             break;
+        case RT_MSG_EXITS_AGAIN: /* a daemon above lost its parent */
+            vmpld_send_down(d, type, payload, length);
+            vmpld_ranks_exits_again(d);
+            break;
         default:
             base_warn("vmpld", "node %u: unexpected message %u from the parent", d->node, type);
         }

@@ -373,9 +373,30 @@ void vmpld_ranks_stdin(vmpld_t *d, const void *data, size_t length)
     vmpld_rank_stdin_writable(d, r);
 }
 
-static void rank_exited(vmpld_t *d, vmpld_rank_t *r, int wait_status)
+static void exit_report(vmpld_t *d, const vmpld_rank_t *r)
 {
     rt_buf_t out;
+
+    rt_buf_init(&out);
+    rt_buf_put_u32(&out, (uint32_t)r->rank);
+    rt_buf_put_u32(&out, (uint32_t)r->exited_pid);
+    rt_buf_put_u32(&out, d->node);
+    rt_buf_put_u32(&out, (uint32_t)r->wait_status);
+    rt_buf_put_u32(&out, r->exit_flags);
+    if (!out.failed)
+        vmpld_send_up(d, RT_MSG_RANK_EXIT, out.data, out.length);
+    rt_buf_free(&out);
+}
+
+void vmpld_ranks_exits_again(vmpld_t *d)
+{
+    for (int i = 0; i < d->rank_count; i++)
+        if (d->ranks[i].pid < 0)
+            exit_report(d, &d->ranks[i]);
+}
+
+static void rank_exited(vmpld_t *d, vmpld_rank_t *r, int wait_status)
+{
     uint32_t flags = 0;
 
     r->wait_status = wait_status;
@@ -390,15 +411,9 @@ static void rank_exited(vmpld_t *d, vmpld_rank_t *r, int wait_status)
         flags |= RT_EXIT_NOT_FINALIZED;
     if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) >= 126 && !r->connected)
         flags |= RT_EXIT_EXEC_FAILED; /* a guess the launcher only uses for wording */
-    rt_buf_init(&out);
-    rt_buf_put_u32(&out, (uint32_t)r->rank);
-    rt_buf_put_u32(&out, (uint32_t)r->pid);
-    rt_buf_put_u32(&out, d->node);
-    rt_buf_put_u32(&out, (uint32_t)wait_status);
-    rt_buf_put_u32(&out, flags);
-    if (!out.failed)
-        vmpld_send_up(d, RT_MSG_RANK_EXIT, out.data, out.length);
-    rt_buf_free(&out);
+    r->exited_pid = r->pid;
+    r->exit_flags = flags;
+    exit_report(d, r);
     /* a rank that ends without finalizing has failed (unless it never took part) */
     if (!r->finalized && !d->shutting_down &&
         (r->connected || WIFSIGNALED(wait_status) || WEXITSTATUS(wait_status)))
