@@ -13,7 +13,7 @@
 static void ft_usage(void)
 {
     fprintf(stderr, "usage: SCENARIO [--victims r1,r2,...] [--ppn P] [--t0-dir DIR]\n"
-                    "       [--timeout-ms T] [--delay-ms D]\n"
+                    "       [--timeout-ms T] [--delay-ms D] [--hold-ms H]\n"
                     "  SCENARIO: proc | node-kill | node-hang | hang | quiet\n");
 }
 
@@ -61,6 +61,8 @@ int ft_options_parse(int argc, char **argv, ft_options_t *o)
             o->timeout_ms = atol(value);
         } else if (!strcmp(a, "--delay-ms")) {
             o->delay_ms = atol(value);
+        } else if (!strcmp(a, "--hold-ms")) {
+            o->hold_ms = atol(value);
         } else {
             ft_usage();
             return -1;

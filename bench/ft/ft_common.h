@@ -23,10 +23,12 @@ typedef struct {
     const char *t0_dir;       /* where victims write kill.<rank> */
     long timeout_ms;          /* survivors give up after this */
     long delay_ms;            /* victims act this long after the start fence */
+    long hold_ms;             /* survivors that know every failure wait this long
+                                 before they report and leave */
 } ft_options_t;
 
 /* Parses "SCENARIO [--victims LIST] [--ppn P] [--t0-dir DIR] [--timeout-ms T]
-   [--delay-ms D]"; returns 0, or -1 after printing usage. */
+   [--delay-ms D] [--hold-ms H]"; returns 0, or -1 after printing usage. */
 int ft_options_parse(int argc, char **argv, ft_options_t *o);
 
 int64_t ft_now_ns(void);

@@ -3,7 +3,7 @@
  * native API (<vmpl.h>); run by bench/compare-ft.sh under `vmplrun --ft`.
  *
  * usage: ft_detect SCENARIO [--victims LIST] [--ppn P] [--t0-dir DIR]
- *                  [--timeout-ms T] [--delay-ms D]
+ *                  [--timeout-ms T] [--delay-ms D] [--hold-ms H]
  *   proc       each victim raises SIGKILL (its daemon sees the child die)
  *   node-kill  each victim SIGKILLs its node daemon (its parent process)
  *   node-hang  each victim SIGSTOPs its node daemon: found only by missing
@@ -17,7 +17,8 @@
  * asleep in vmpl_failures_wait) after writing their kill time to
  * DIR/kill.<rank>. Survivors record, in the failure callback, the
  * CLOCK_MONOTONIC time they learn of each failure, until every expected
- * failure is known or T ms pass, then print
+ * failure is known or T ms pass, wait H ms (so that survivors done early do
+ * not compete for the cores with those still being told), then print
  *   seen,<rank>,<failed rank>,<cause>,<t_ns>     one per failure learnt
  *   done,<rank>,<expected>,<expected seen>,<unexpected seen>
  */
@@ -120,6 +121,7 @@ int main(int argc, char **argv)
             pause(); /* on a victim's node: dies with it */
     }
     ft_survivor_wait(&o, size, node_scope, &expected, &expected_seen);
+    ft_sleep_ms(o.hold_ms);
     for (int i = 0; i < seen_count; i++) {
         printf("seen,%d,%d,%d,%lld\n", rank, seen[i].rank, seen[i].cause,
                (long long)seen[i].t_ns);

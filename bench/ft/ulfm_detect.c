@@ -4,6 +4,7 @@
  * peer side of ft_detect.c; built with the peer's mpicc by compare_ft.py.
  *
  * usage: ulfm_detect SCENARIO [--victims LIST] [--t0-dir DIR] [--delay-ms D]
+ *                    [--hold-ms H]
  *   proc   each victim raises SIGKILL
  *   hang   each victim raises SIGSTOP: found only by a heartbeat detector
  *          (Open MPI: --mca mpi_ft_detector true); once every survivor is
@@ -18,7 +19,8 @@
  * MPI_ANY_SOURCE on MPI_COMM_WORLD with MPI_ERRORS_RETURN; each return with
  * MPIX_ERR_PROC_FAILED(_PENDING) is timed, acknowledged
  * (MPIX_Comm_failure_ack) and the newly failed ranks
- * (MPIX_Comm_get_failed) get that time. Output as ft_detect's:
+ * (MPIX_Comm_get_failed) get that time. A survivor that knows every failure
+ * waits H ms before it reports. Output as ft_detect's:
  *   seen,<rank>,<failed rank>,<cause 0>,<t_ns>
  *   done,<rank>,<expected>,<expected seen>,<unexpected seen>
  * A survivor that never learns of a failure blocks: the driver's time limit
@@ -136,6 +138,7 @@ int main(int argc, char **argv)
         for (int r = 0; r < size && r < FT_MAX_RANKS; r++)
             seen += known[r] && ft_is_expected(&o, r, 0);
     }
+    ft_sleep_ms(o.hold_ms);
     for (int r = 0; r < size && r < FT_MAX_RANKS; r++)
         unexpected += known[r] && !ft_is_expected(&o, r, 0);
     printf("done,%d,%d,%d,%d\n", rank, expected, seen, unexpected);

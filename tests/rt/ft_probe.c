@@ -9,12 +9,20 @@
  *   nodehang victims SIGSTOP their node daemon, then sleep
  *   fence    survivors sit in a fence while the victims die (it must fail)
  *   quiet    nobody fails; every rank waits SECONDS and must see no failure
+ *   fences-proc, fences-nodekill, fences-nodehang AT
+ *            every rank runs 24 exchanges (put a key, fence, get a neighbour's
+ *            key); the victims fail as in proc, nodekill or nodehang just
+ *            before exchange AT (ft_probe MODE VICTIMS SECONDS AT). Each
+ *            survivor prints "rank R fences: first failed I, later ok K":
+ *            all must name the same I (node 0 decides), and K must be 0
  * Survivors wait until every victim's failure is known (at most SECONDS,
  * default 10), print "rank R sees failed: a,b,..." and "rank R fence: STATUS",
  * then finalize and exit 0. Exit 1 when a survivor misses a failure.
  */
 #define _GNU_SOURCE
 #include <vmpl.h>
+
+#include "rt/rt.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -40,6 +48,60 @@ static void on_failure(int rank, vmpl_failure_cause_t cause, void *arg)
     printf("callback: rank %d failed (cause %d)\n", rank, (int)cause);
 }
 
+#define EXCHANGES 24
+
+static void fail_as(const char *how)
+{
+    fflush(stdout);
+    if (!strcmp(how, "proc") || !strcmp(how, "fence"))
+        raise(SIGKILL);
+    if (!strcmp(how, "exit"))
+        _exit(3);
+    if (!strcmp(how, "stop"))
+        raise(SIGSTOP);
+    if (!strcmp(how, "nodekill"))
+        kill(getppid(), SIGKILL);
+    if (!strcmp(how, "nodehang"))
+        kill(getppid(), SIGSTOP);
+    for (;;)
+        pause(); /* fenced: killed with our node */
+}
+
+/* Bootstrap exchanges with a failure at exchange `at` (fences-* modes). */
+static void exchanges(int rank, int size, int is_victim, const char *how, int at)
+{
+    int first_failed = -1, later_ok = 0, wrong = 0;
+
+    for (int i = 0; i < EXCHANGES; i++) {
+        char key[32], value[32];
+        snprintf(key, sizeof key, "x%d-%d", i, rank);
+        snprintf(value, sizeof value, "%d:%d", rank, i);
+        if (is_victim && i == at)
+            fail_as(how);
+        if (rt_kvs_put(key, value, strlen(value) + 1) != VMPL_OK)
+            wrong++;
+        vmpl_status_t st = rt_kvs_fence();
+        if (st != VMPL_OK) {
+            wrong += st != VMPL_ERR_PROC_FAILED;
+            if (first_failed < 0)
+                first_failed = i;
+            continue;
+        }
+        if (first_failed >= 0) {
+            later_ok++;
+            continue;
+        }
+        const void *got;
+        size_t length;
+        int peer = (rank + 1) % size;
+        snprintf(key, sizeof key, "x%d-%d", i, peer);
+        snprintf(value, sizeof value, "%d:%d", peer, i);
+        wrong += rt_kvs_get(key, &got, &length) != VMPL_OK || strcmp(got, value) != 0;
+    }
+    printf("rank %d fences: first failed %d, later ok %d, wrong %d\n", rank, first_failed,
+           later_ok, wrong);
+}
+
 int main(int argc, char **argv)
 {
     int rank, size, victims[64], victim_count = 0, is_victim = 0;
@@ -63,21 +125,12 @@ int main(int argc, char **argv)
     if (vmpl_job_fence() != VMPL_OK) /* everyone is up */
         return 2;
 
-    if (is_victim) {
+    if (!strncmp(mode, "fences-", 7)) {
+        exchanges(rank, size, is_victim, mode + 7, argc > 4 ? atoi(argv[4]) : 5);
+    } else if (is_victim) {
         if (!strcmp(mode, "fence"))
             usleep(200000); /* let the others enter the fence first */
-        if (!strcmp(mode, "proc") || !strcmp(mode, "fence"))
-            raise(SIGKILL);
-        if (!strcmp(mode, "exit"))
-            _exit(3);
-        if (!strcmp(mode, "stop"))
-            raise(SIGSTOP);
-        if (!strcmp(mode, "nodekill"))
-            kill(getppid(), SIGKILL);
-        if (!strcmp(mode, "nodehang"))
-            kill(getppid(), SIGSTOP);
-        for (;;)
-            pause(); /* fenced: killed with our node */
+        fail_as(mode);
     }
 
     vmpl_status_t fence = VMPL_OK;

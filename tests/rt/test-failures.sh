@@ -113,6 +113,48 @@ area_load() {
   wait "${loaders[@]}" 2>/dev/null
 }
 
+# node_ranks RANK PPN: the ranks of RANK's node, comma-separated
+node_ranks() { seq -s, $(($1 / $2 * $2)) $(($1 / $2 * $2 + $2 - 1)); }
+
+# Failures at random points, each job naming its victims and seed so a
+# failure can be replayed; FT_RANDOM_JOBS (9) jobs of each kind.
+# - MPI point-to-point and collective traffic (tests/mpi/
+#   test_mpi_ft_random.c): one or two ranks SIGKILLed or exiting early at a
+#   random step (MPI runs on one node until the inter-node transport exists);
+# - bootstrap exchanges (ft_probe fences-*): a rank killed, or its node
+#   daemon killed or stopped, before a random exchange, on 3 or 4 nodes.
+area_random() {
+  local jobs=${FT_RANDOM_JOBS:-9} hows=(proc nodekill nodehang) layouts=("6 3" "8 4" "9 3")
+  local i how n nodes ppn victim seed at set rc firsts a b
+  for ((i = 0; i < jobs; i++)); do
+    n=$((4 + RANDOM % 5)) seed=$RANDOM a=$((RANDOM % n)) b=$((RANDOM % n))
+    how=proc rc=137
+    ((i % 3 == 2)) && how=exit rc=3
+    if ((i % 2)) && [ $a -ne $b ]; then set=$(printf '%s\n' $a $b | sort -n | paste -sd,); else set=$a; fi
+    probe="$build/tests/mpi/test_mpi_ft_random" \
+      ft_job "MPI traffic, $how by ranks {$set} of $n, seed $seed" $rc "$set" $n \
+      --ft -n $n -- $how "$set" $seed
+    grep -E '^FAIL' "$work/out" | head -5 | sed 's/^/    /'
+  done
+  probe="$build/tests/mpi/test_mpi_ft_random" \
+    ft_job "MPI traffic, nobody fails" 0 none 6 --ft -n 6 -- none - 1
+  for ((i = 0; i < jobs; i++)); do
+    how=${hows[i % 3]}
+    read -r n nodes <<<"${layouts[RANDOM % 3]}"
+    ppn=$((n / nodes)) victim=$((RANDOM % n)) at=$((RANDOM % 22 + 1))
+    if [ "$how" = proc ]; then set=$victim rc=137; else set=$(node_ranks $victim $ppn) rc=255; fi
+    ft_job "bootstrap exchanges, $how by rank $victim before exchange $at, -n $n --nodes $nodes" \
+      $rc "$set" $n --ft -n $n --nodes $nodes -- fences-$how $victim 10 $at
+    firsts=$(grep -oE 'fences: .*' "$work/out" | sort | uniq -c)
+    if [ "$(wc -l <<<"$firsts")" -eq 1 ] &&
+      grep -qE "^ *$((n - $(tr ',' '\n' <<<"$set" | wc -l))) fences: first failed $at, later ok 0, wrong 0$" <<<"$firsts"; then
+      pass "every survivor's exchange $at fails, none before, none after"
+    else
+      fail "exchange results: $(tr '\n' ' ' <<<"$firsts")"
+    fi
+  done
+}
+
 # A datagram without the job secret is refused and logged; the job goes on.
 area_secret() {
   local pid ports
