@@ -204,6 +204,11 @@ area_remote() {
     --host node0,node1,node2,node3 "$probe" info >"$work/out"
   expect_rc "a chain of agent-started daemons" 0 $?
   expect_grep "last node of the chain" "rank=3 size=4 node=3 nodes=4" "$work/out"
+  # a rank aborts before the daemon of node 1 has connected: that daemon
+  # must still be told to kill its ranks when it does
+  FAKE_AGENT_DELAY=1 VMPL_RT_LAUNCH_AGENT="$here/fake-agent.sh" "$run" -n 3 --timeout 20 \
+    --host localhost,node1 "$probe" abort 5 >"$work/out" 2>"$work/err"
+  expect_rc "abort before a late daemon connects" 5 $?
   expect_clean "remote"
 }
 

@@ -95,6 +95,7 @@ typedef struct {
     int reattached;                /* resilient mode: our parent failed; vmplrun is our parent */
 
     int killing;            /* SIGTERM sent; SIGKILL at kill_deadline */
+    int kill_ordered;       /* the launcher's KILL came down: late children get it too */
     double kill_deadline;
     int shutting_down;
     double shutdown_deadline;

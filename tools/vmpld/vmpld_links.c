@@ -179,6 +179,7 @@ void vmpld_parent_frames(vmpld_t *d)
             }
             break;
         case RT_MSG_KILL:
+            d->kill_ordered = 1;
             vmpld_send_down(d, type, payload, length);
             vmpld_ranks_kill(d);
             break;
@@ -366,6 +367,12 @@ void vmpld_pending_frames(vmpld_t *d, int index)
         rt_conn_send(&c->conn, RT_MSG_HELLO_OK, NULL, 0);
         if (d->table.length)
             rt_conn_send(&c->conn, RT_MSG_TABLE, d->table.data, d->table.length);
+        /* the job may have ended while this child was starting: an abort
+           from a fast rank can come before the tree is wired */
+        if (d->kill_ordered)
+            rt_conn_send(&c->conn, RT_MSG_KILL, NULL, 0);
+        else if (d->shutting_down)
+            rt_conn_send(&c->conn, RT_MSG_SHUTDOWN, NULL, 0);
         vmpld_child_frames(d, c);
         return;
     }

@@ -29,6 +29,9 @@ void vmplrun_fail(vmplrun_t *run, int exit_code)
     run->failed = 1;
     run->exit_code = exit_code;
     vmplrun_send_all(run, RT_MSG_KILL, NULL, 0);
+    /* the kill is bounded too: ranks the daemons cannot reach are given up on */
+    if (!run->shutdown_deadline)
+        run->shutdown_deadline = vmplrun_now() + run->job.kill_grace_ms / 1000.0 + 10.0;
 }
 
 void vmplrun_send_all(vmplrun_t *run, uint32_t type, const void *payload, size_t length)

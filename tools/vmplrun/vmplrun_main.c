@@ -352,7 +352,8 @@ static int job_over(vmplrun_t *run)
     if (run->shutdown_deadline && now > run->shutdown_deadline) {
         base_error("vmplrun", "the daemons did not finish in time; giving up on them");
         if (run->daemon_pid > 0)
-            kill(run->daemon_pid, SIGKILL);
+            kill(run->daemon_pid, SIGKILL); /* the daemons below lose their parent and end */
+        run->nodes_lost = 1;               /* their files are ours to remove */
         return 1;
     }
     for (int i = 0; i < run->link_count; i++)
