@@ -13,7 +13,10 @@
  * accusing its predecessor. A silent predecessor on the same host with a
  * runnable thread is starved, not hung: it gets up to VMPLD_STARVED_GRACE
  * more timeouts (without real-time priority, full load can delay a 10 ms
- * heartbeat by tens of ms).
+ * heartbeat by tens of ms). The first predecessor is watched from its first
+ * heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
+ * daemons receive the daemon table, and start their detectors, at moments
+ * that differ by more than a short timeout on a loaded host.
  *
  * Broadcast: a failure report (a rank or a node) goes to the binomial-graph
  * neighbours (i + 2^k) mod N first, then (i - 2^k) mod N; every daemon
@@ -56,6 +59,7 @@ enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
 enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK };
 #define NONE UINT32_MAX
 #define VMPLD_STARVED_GRACE 20 /* at most this many extra timeouts for a starved daemon */
+#define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
 
 typedef struct {
     uint8_t secret[RT_SECRET_BYTES];
@@ -81,8 +85,11 @@ struct vmpld_detector {
     uint64_t delta_ns, timeout_ns;
     uint32_t pred, succ;
     uint64_t last_heard, last_tick;
+    uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
+    int pred_heard;           /* a heartbeat came from the current predecessor */
     int quiet, refused_logged;
     int starved_grace;        /* timeouts forgiven to a starved predecessor on this host */
+    uint64_t pred_runs;       /* a predecessor on this host: its threads' run count when last heard */
     unacked_t *unacked;
     int unacked_count, unacked_capacity;
     pthread_t thread;
@@ -133,6 +140,8 @@ static uint32_t nearest_live(const vmpld_detector_t *det, uint32_t step)
 static void mend_ring(vmpld_detector_t *det, uint64_t now)
 {
     det->starved_grace = 0;
+    det->pred_runs = 0;
+    det->pred_heard = 0;
     det->pred = nearest_live(det, det->n - 1);
     det->last_heard = now;
     if (det->pred != NONE)
@@ -205,38 +214,76 @@ static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t n
     forward(det, report, now);
 }
 
-/*
- * A silent daemon on this host can be asked directly: if one of its threads
- * is runnable it is starved of CPU, not hung (a stopped, dead or blocked
- * daemon has no runnable thread). Returns 1 when it is starved.
- */
-static int starved_on_this_host(pid_t pid)
+/* What /proc tells of a daemon on this host, read task by task. */
+typedef struct {
+    uint64_t runs; /* times its threads were put on a CPU (schedstat); 0 when unknown */
+    int runnable;  /* a thread waits for a CPU: starved, not hung */
+    int stopped;   /* a thread is stopped or traced (SIGSTOP: a hung node), or it is gone */
+} host_daemon_t;
+
+/* Reads the run counts, and with `states` also the task states, of pid's threads. */
+static host_daemon_t host_daemon_read(pid_t pid, int states)
 {
-    char path[64], stat[512];
+    host_daemon_t seen = {.stopped = 1};
+    char path[64], stat[512], *state;
     struct dirent *task;
     DIR *tasks;
-    int runnable = 0;
 
     snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
     if (!(tasks = opendir(path)))
-        return 0;
-    while (!runnable && (task = readdir(tasks))) {
-        char *state;
+        return seen;
+    seen.stopped = 0;
+    while ((task = readdir(tasks))) {
+        unsigned long long on_cpu_ns, waited_ns, count;
         FILE *file;
         if (task->d_name[0] == '.')
             continue;
-        snprintf(path, sizeof(path), "/proc/%d/task/%.16s/stat", (int)pid, task->d_name);
-        if (!(file = fopen(path, "re")))
+        snprintf(path, sizeof(path), "/proc/%d/task/%.16s/schedstat", (int)pid, task->d_name);
+        if ((file = fopen(path, "re"))) {
+            if (fscanf(file, "%llu %llu %llu", &on_cpu_ns, &waited_ns, &count) == 3)
+                seen.runs += count;
+            fclose(file);
+        }
+        if (!states)
             continue;
-        if (fgets(stat, sizeof(stat), file) && (state = strrchr(stat, ')')) && state[1] == ' ')
-            runnable = state[2] == 'R';
-        fclose(file);
+        snprintf(path, sizeof(path), "/proc/%d/task/%.16s/stat", (int)pid, task->d_name);
+        if ((file = fopen(path, "re"))) {
+            if (fgets(stat, sizeof(stat), file) && (state = strrchr(stat, ')')) && state[1] == ' ') {
+                seen.runnable |= state[2] == 'R';
+                seen.stopped |= strchr("TtZX", state[2]) != NULL;
+            }
+            fclose(file);
+        }
     }
     closedir(tasks);
-    return runnable;
+    return seen;
+}
+
+/*
+ * A silent predecessor on this host that is not hung: none of its threads
+ * is stopped, and one is runnable (starved of CPU) or they ran since its
+ * last heartbeat arrived (the heartbeat is late in the loopback path,
+ * which under full load waits for a softirq thread of ordinary priority).
+ * A stopped or dead daemon gets no grace.
+ */
+static int pred_alive_on_this_host(vmpld_detector_t *det)
+{
+    host_daemon_t seen = host_daemon_read(det->pid[det->pred], 1);
+    int ran = det->pred_runs && seen.runs > det->pred_runs;
+
+    det->pred_runs = seen.runs;
+    return !seen.stopped && (ran || seen.runnable);
 }
 
 static void receive(vmpld_detector_t *det, uint64_t now);
+
+/* When the predecessor's silence becomes a failure. */
+static uint64_t silence_deadline(const vmpld_detector_t *det)
+{
+    uint64_t deadline = det->last_heard + det->timeout_ns;
+
+    return !det->pred_heard && det->start_deadline > deadline ? det->start_deadline : deadline;
+}
 
 /* The predecessor has been silent past the timeout: it failed. */
 static void check_silence(vmpld_detector_t *det, uint64_t now)
@@ -245,15 +292,15 @@ static void check_silence(vmpld_detector_t *det, uint64_t now)
         det->last_heard = now; /* we were stalled, not necessarily our predecessor */
         det->last_tick = now;
     }
-    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns &&
+    if (!det->quiet && det->pred != NONE && now > silence_deadline(det) &&
         det->same_host[det->pred] && det->starved_grace < VMPLD_STARVED_GRACE &&
-        starved_on_this_host(det->pid[det->pred])) {
+        pred_alive_on_this_host(det)) {
         det->starved_grace++; /* one more timeout, a bounded number of times */
         det->last_heard = now;
     }
-    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns)
+    if (!det->quiet && det->pred != NONE && now > silence_deadline(det))
         receive(det, now); /* a last look at what arrived since the poll */
-    if (!det->quiet && det->pred != NONE && now - det->last_heard > det->timeout_ns) {
+    if (!det->quiet && det->pred != NONE && now > silence_deadline(det)) {
         vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->pred, .cause = RT_FAILURE_NODE,
                                 .detail = (uint32_t)((now - det->last_heard) / 1000000u),
                                 .origin = det->me};
@@ -292,6 +339,15 @@ static int adjacent_before_me(const vmpld_detector_t *det, uint32_t from)
     return 1;
 }
 
+static void heard_from_pred(vmpld_detector_t *det, uint64_t now)
+{
+    det->last_heard = now;
+    det->pred_heard = 1;
+    det->starved_grace = 0;
+    /* on this host, remember how far it has run, for a later silence */
+    det->pred_runs = det->same_host[det->pred] ? host_daemon_read(det->pid[det->pred], 0).runs : 0;
+}
+
 static void receive(vmpld_detector_t *det, uint64_t now)
 {
     datagram_t dg;
@@ -309,9 +365,9 @@ static void receive(vmpld_detector_t *det, uint64_t now)
             if (det->node_state[dg.from] == NODE_FAILED)
                 send_datagram(det, dg.from, DG_DEAD, NULL);
             else if (dg.from == det->pred)
-                det->last_heard = now, det->starved_grace = 0;
+                heard_from_pred(det, now);
             else if (live(det, dg.from) && adjacent_before_me(det, dg.from))
-                det->pred = dg.from, det->last_heard = now;
+                det->pred = dg.from, heard_from_pred(det, now);
             break;
         case DG_OBSERVE:
             if (live(det, dg.from)) {
@@ -387,9 +443,10 @@ static void *detector_main(void *arg)
     if (base_settings()->ft_realtime)
         pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
     det->last_heard = now_ns();
+    det->start_deadline = det->last_heard + VMPLD_START_GRACE_MS * 1000000u;
     for (;;) {
         /* wake at the predecessor's deadline too, not only at the next tick */
-        uint64_t now = now_ns(), deadline = det->last_heard + det->timeout_ns + 1000000u;
+        uint64_t now = now_ns(), deadline = silence_deadline(det) + 1000000u;
         int timeout = det->pred == NONE || det->quiet ? -1
                       : deadline <= now           ? 0
                                                   : (int)((deadline - now) / 1000000u);
