@@ -89,6 +89,10 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_dup");
     rc = comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
+    if (rc == MPI_SUCCESS && mpi_topo_copy(c, *newcomm) != MPI_SUCCESS) {
+        PMPI_Comm_free(newcomm);
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Comm_dup", "out of memory copying the topology");
+    }
     if (rc == MPI_SUCCESS && (rc = mpi_attrs_copy(c, comm, *newcomm)) != MPI_SUCCESS)
         return mpi_error(c, rc, "MPI_Comm_dup", "an attribute copy callback failed");
     return rc;
@@ -131,11 +135,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (c->predefined)
         return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
     mpi_attrs_delete_all(c, *comm);
-    if (c->cart) {
-        free(c->cart->dims);
-        free(c->cart->periods);
-        free(c->cart);
-    }
+    mpi_topo_free(c);
     comm_release(c->core);
     free(c);
     *comm = MPI_COMM_NULL;

@@ -50,6 +50,24 @@ typedef struct {
     int *dims, *periods;
 } mpi_cart_t;
 
+/* A graph topology (MPI_Graph_create): the whole graph, as the creator gave it. */
+typedef struct {
+    int nnodes;
+    int *index; /* nnodes cumulative degrees */
+    int *edges; /* index[nnodes - 1] neighbours, node by node */
+} mpi_graph_t;
+
+/*
+ * A distributed graph topology (MPI_Dist_graph_create*): this process's
+ * own neighbours only. The weight arrays are there (zeros) when the graph
+ * is unweighted, so that copy and free need not ask.
+ */
+typedef struct {
+    int indegree, outdegree, weighted;
+    int *sources, *sourceweights;    /* indegree each */
+    int *destinations, *destweights; /* outdegree each */
+} mpi_dist_graph_t;
+
 struct vmpl_mpi_comm_s {
     comm_t *core;
     MPI_Errhandler errhandler;
@@ -57,7 +75,10 @@ struct vmpl_mpi_comm_s {
     int predefined;
     mpi_attr_t *attrs; /* user attributes */
     int attr_count;
-    mpi_cart_t *cart;  /* NULL: no topology */
+    /* the virtual topology: at most one is set, none for a plain communicator */
+    mpi_cart_t *cart;
+    mpi_graph_t *graph;
+    mpi_dist_graph_t *dist_graph;
 };
 
 struct vmpl_mpi_group_s {
@@ -190,6 +211,24 @@ int mpi_attrs_copy(struct vmpl_mpi_comm_s *from, MPI_Comm from_handle,
 void mpi_attrs_delete_all(struct vmpl_mpi_comm_s *comm, MPI_Comm handle);
 /* The handle an application knows a communicator by. */
 MPI_Comm mpi_comm_handle(struct vmpl_mpi_comm_s *comm);
+
+/*
+ * Topologies (mpi_topo.c; graphs in mpi_graph.c, distributed graphs in
+ * mpi_dist_graph.c). Each object is allocated by its _new and freed by
+ * its _free, which mpi_topo_free calls when the communicator is freed.
+ */
+/* Gives `to` a copy of from's topology (MPI_Comm_dup); MPI_ERR_NO_MEM is not reported here. */
+int mpi_topo_copy(const struct vmpl_mpi_comm_s *from, struct vmpl_mpi_comm_s *to);
+/* Frees c's topology, if it has one (MPI_Comm_free). */
+void mpi_topo_free(struct vmpl_mpi_comm_s *c);
+/* A copy of MPI_Graph_create's arrays (already checked); NULL when out of memory. */
+mpi_graph_t *mpi_graph_new(int nnodes, const int index[], const int edges[]);
+void mpi_graph_free(mpi_graph_t *graph);
+/* A distributed graph with zeroed arrays of these degrees; NULL when out of memory. */
+mpi_dist_graph_t *mpi_dist_graph_new(int indegree, int outdegree, int weighted);
+/* A copy of a distributed graph (MPI_Comm_dup); NULL when out of memory. */
+mpi_dist_graph_t *mpi_dist_graph_copy(const mpi_dist_graph_t *from);
+void mpi_dist_graph_free(mpi_dist_graph_t *graph);
 
 /* Communicators (mpi_comm.c). */
 struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core);

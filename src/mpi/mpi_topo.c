@@ -1,4 +1,8 @@
-/* MPI Cartesian topologies over core/topo/cart (mpi_impl.h). */
+/*
+ * MPI Cartesian topologies over core/topo/cart, and what every topology
+ * shares: MPI_Topo_test, the copy on MPI_Comm_dup and the free with the
+ * communicator (mpi_impl.h).
+ */
 #include "mpi_impl.h"
 
 #include <core/topo/cart.h>
@@ -26,6 +30,38 @@ static mpi_cart_t *cart_new(int ndims, const int dims[], const int periods[])
         cart->periods[d] = !!periods[d];
     }
     return cart;
+}
+
+static void cart_free(mpi_cart_t *cart)
+{
+    if (!cart)
+        return;
+    free(cart->dims);
+    free(cart->periods);
+    free(cart);
+}
+
+int mpi_topo_copy(const struct vmpl_mpi_comm_s *from, struct vmpl_mpi_comm_s *to)
+{
+    if (from->cart && !(to->cart = cart_new(from->cart->ndims, from->cart->dims,
+                                             from->cart->periods)))
+        return MPI_ERR_NO_MEM;
+    if (from->graph && !(to->graph = mpi_graph_new(from->graph->nnodes, from->graph->index,
+                                                   from->graph->edges)))
+        return MPI_ERR_NO_MEM;
+    if (from->dist_graph && !(to->dist_graph = mpi_dist_graph_copy(from->dist_graph)))
+        return MPI_ERR_NO_MEM;
+    return MPI_SUCCESS;
+}
+
+void mpi_topo_free(struct vmpl_mpi_comm_s *c)
+{
+    cart_free(c->cart);
+    mpi_graph_free(c->graph);
+    mpi_dist_graph_free(c->dist_graph);
+    c->cart = NULL;
+    c->graph = NULL;
+    c->dist_graph = NULL;
 }
 
 int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
@@ -87,7 +123,10 @@ int PMPI_Topo_test(MPI_Comm comm, int *status)
     MPI_CHECK_INIT("MPI_Topo_test");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Topo_test", "invalid communicator");
-    *status = c->cart ? MPI_CART : MPI_UNDEFINED;
+    *status = c->cart         ? MPI_CART
+              : c->graph      ? MPI_GRAPH
+              : c->dist_graph ? MPI_DIST_GRAPH
+                              : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Topo_test)
