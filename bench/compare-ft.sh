@@ -19,12 +19,6 @@ build=${BUILD_DIR:-$root/build}
 cmake -S "$root" -B "$build" -G Ninja >/dev/null
 ninja -C "$build" vmplrun vmpld ft_detect ft_allreduce_loop pingpong >/dev/null
 
-python=python3
-venv_root=$build
-for ((i = 1; i <= $#; i++)); do
-  if [[ ${!i} == --venv-root ]]; then j=$((i + 1)); venv_root=${!j}; fi
-done
-for py in "$build/bench-venv/bin/python" "$venv_root/bench-venv/bin/python"; do
-  if [[ -x $py ]] && "$py" -c 'import matplotlib' 2>/dev/null; then python=$py; break; fi
-done
+. "$here/plot-python.sh"
+python=$(plot_python "$build" "$@")
 exec "$python" "$here/ft/compare_ft.py" --build "$build" "$@"

@@ -109,21 +109,30 @@ SHM_DIR = "/dev/shm"
 PEER_SHM_PREFIXES = ("mpich_shm_", "vader_segment", "sm_segment", "ompi")
 
 
+def shm_snapshot():
+    """The names in /dev/shm now, for remove_new_peer_shm."""
+    return set(os.listdir(SHM_DIR)) if os.path.isdir(SHM_DIR) else set()
+
+
+def remove_new_peer_shm(before):
+    """Removes the peer MPIs' shared-memory files that appeared since `before`."""
+    for name in shm_snapshot() - before:
+        if name.startswith(PEER_SHM_PREFIXES):
+            try:
+                os.unlink(os.path.join(SHM_DIR, name))
+            except OSError:
+                pass
+
+
 def run_peer(cmd, **kw):
     """subprocess.run, then remove the shared-memory files the process left
     in /dev/shm (MPICH's singleton init leaves mpich_shm_* behind, more so
     when a process aborts)."""
-    before = set(os.listdir(SHM_DIR)) if os.path.isdir(SHM_DIR) else set()
+    before = shm_snapshot()
     try:
         return subprocess.run(cmd, **kw)
     finally:
-        if os.path.isdir(SHM_DIR):
-            for name in set(os.listdir(SHM_DIR)) - before:
-                if name.startswith(PEER_SHM_PREFIXES):
-                    try:
-                        os.unlink(os.path.join(SHM_DIR, name))
-                    except OSError:
-                        pass
+        remove_new_peer_shm(before)
 
 
 def run_chunk(impl, cmd, env, args, type_name, ops, skipped):

@@ -41,7 +41,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from compare_reduce import PEERS, PEER_SHM_PREFIXES, SHM_DIR, ensure_peer_venv, log, peer_env  # noqa: E402
+from compare_reduce import PEERS, ensure_peer_venv, log, peer_env  # noqa: E402
+from jobs import run_job  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
@@ -166,31 +167,6 @@ class Tools:
         ft = "hb" if cell["scenario"] == "hang" else "rte"
         cmd = self.ompi_launch(cell["ranks"], ft, cell.get("delta"))
         return cmd + [exes["ulfm_detect"], cell["scenario"]] + tail, peer_env("openmpi")
-
-
-def run_job(cmd, env, timeout):
-    """Runs cmd in its own session; on timeout kills that process group.
-    Returns (returncode or None on timeout, stdout, stderr, seconds)."""
-    before = set(os.listdir(SHM_DIR)) if os.path.isdir(SHM_DIR) else set()
-    start = time.perf_counter()
-    p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True)
-    try:
-        out, err = p.communicate(timeout=timeout)
-        rc = p.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        out, err = p.communicate()
-        rc = None
-    secs = time.perf_counter() - start
-    if os.path.isdir(SHM_DIR):
-        for name in set(os.listdir(SHM_DIR)) - before:
-            if name.startswith(PEER_SHM_PREFIXES):
-                try:
-                    os.unlink(os.path.join(SHM_DIR, name))
-                except OSError:
-                    pass
-    return rc, out, err, secs
 
 
 # ---- one latency run ----
