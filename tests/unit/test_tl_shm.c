@@ -2,6 +2,7 @@
  * The shared-memory transport between forked processes: per-sender order
  * across fast boxes and cells with every message size class, flow control
  * when cells run out, sleeping on the doorbell, single copy from a peer,
+ * pull jobs copied by both processes (helper first, late, concurrent),
  * and no file left in /dev/shm.
  */
 #include "tl/shm/tl_shm_private.h"
@@ -168,6 +169,119 @@ static void single_copy(tl_shm_t *shm)
     }
 }
 
+/* Pull jobs between ranks 1 (receiver) and 0 (the data's owner, helping). */
+enum { PULL_HELP = 2, PULL_HELPED = 3, PULL_DONE = 4, PULL_ROUNDS = 12 };
+
+typedef struct {
+    int helped, done, asked;
+    uint64_t handle;
+} pull_state_t;
+
+static void on_pull(void *arg, int src, const void *hdr, size_t hdr_len, const void *payload,
+                    size_t len)
+{
+    pull_state_t *st = arg;
+    msg_hdr_t h;
+    uint64_t handle;
+
+    (void)src, (void)hdr_len;
+    memcpy(&h, hdr, sizeof(h));
+    if (h.kind == PULL_HELP && len == sizeof(handle)) {
+        memcpy(&handle, payload, sizeof(handle));
+        st->handle = handle;
+        st->asked++;
+    } else if (h.kind == PULL_HELPED) {
+        st->helped++;
+    } else if (h.kind == PULL_DONE) {
+        st->done = 1;
+    }
+}
+
+static void pull_send(tl_shm_t *shm, int dest, uint32_t kind, const void *payload, size_t len)
+{
+    msg_hdr_t h = {(uint32_t)me, 0, kind};
+    vmpl_status_t s;
+
+    while ((s = tl_shm_send(shm, dest, &h, sizeof(h), payload, len)) == VMPL_INPROGRESS)
+        sched_yield();
+    CHECK(s == VMPL_OK, "pull message: status %d", s);
+}
+
+static void pull_wait(tl_shm_t *shm, pull_state_t *st, const int *counter, int target)
+{
+    while (*counter < target)
+        if (!tl_shm_poll(shm, on_pull, st))
+            tl_shm_wait(shm, 1000000000ull);
+}
+
+static void pull_check(const char *dst, size_t len, const char *what, int round)
+{
+    for (size_t i = 0; i < len; i++)
+        if (dst[i] != (char)(i * 13)) {
+            CHECK(0, "pull %s round %d: byte %zu of %zu", what, round, i, len);
+            return;
+        }
+    CHECK(dst[len] == 0x5a, "pull %s round %d: wrote past the end", what, round);
+}
+
+/*
+ * Rank 1 pulls from rank 0's shared_buffer, 3 x PULL_ROUNDS jobs (more
+ * than its cells, so each cell must come back): the helper copies it all
+ * before the run, the helper looks only after the run (nothing left), and
+ * both at once. Lengths vary around the chunk size.
+ */
+static void pull_jobs(tl_shm_t *shm)
+{
+    pull_state_t st = {0};
+
+    if (me == 0) {
+        for (int handled = 0; !st.done;) {
+            if (st.asked > handled) { /* one request at a time: rank 1 waits for each answer */
+                tl_shm_pull_help(shm, 1, st.handle);
+                pull_send(shm, 1, PULL_HELPED, NULL, 0);
+                handled++;
+            } else if (!tl_shm_poll(shm, on_pull, &st)) {
+                tl_shm_wait(shm, 1000000000ull);
+            }
+        }
+        return;
+    }
+    if (me != 1)
+        return;
+    if (!tl_shm_read_peer_usable(shm, 0)) {
+        CHECK(tl_shm_pull_create(shm, 0, shared_buffer, shared_buffer, sizeof(shared_buffer)) == 0,
+              "a pull job without single copy");
+        pull_send(shm, 0, PULL_DONE, NULL, 0);
+        return;
+    }
+    char *dst = malloc(sizeof(shared_buffer) + 1);
+    for (int round = 0; round < 3 * PULL_ROUNDS; round++) {
+        int mode = round % 3; /* 0: helper first, 1: helper late, 2: together */
+        size_t len = sizeof(shared_buffer) - (size_t)(round * 40961 % 700000);
+        uint64_t job;
+        memset(dst, 0x5a, sizeof(shared_buffer) + 1);
+        job = tl_shm_pull_create(shm, 0, dst, shared_buffer, len);
+        CHECK(job != 0, "pull round %d: no job (a cell not given back?)", round);
+        if (!job)
+            break;
+        if (mode != 1)
+            pull_send(shm, 0, PULL_HELP, &job, sizeof(job));
+        if (mode == 0)
+            pull_wait(shm, &st, &st.helped, st.helped + 1);
+        CHECK(tl_shm_pull_run(shm, job) == VMPL_OK, "pull round %d: run", round);
+        pull_check(dst, len, mode == 0 ? "helper first" : mode == 1 ? "helper late" : "together",
+                   round);
+        if (mode == 1)
+            pull_send(shm, 0, PULL_HELP, &job, sizeof(job));
+        if (mode != 0)
+            pull_wait(shm, &st, &st.helped, st.helped + 1);
+    }
+    CHECK(tl_shm_pull_create(shm, 0, dst, shared_buffer, tl_shm_pull_min() - 1) == 0,
+          "a pull job below tl_shm_pull_min");
+    pull_send(shm, 0, PULL_DONE, NULL, 0);
+    free(dst);
+}
+
 static int rank_main(const char *name)
 {
     tl_shm_config_t cfg = {.name = name, .local_rank = me, .local_size = NRANKS,
@@ -183,6 +297,7 @@ static int rank_main(const char *name)
     exchange(shm, &st);
     doorbell(shm, &st);
     single_copy(shm);
+    pull_jobs(shm);
     tl_shm_close(shm);
     return failed_checks ? 1 : 0;
 }

@@ -44,6 +44,38 @@ static void reply(p2p_t *p2p, const p2p_hdr_t *to, int type, uint64_t rreq)
         base_error("p2p", "out of memory queueing a reply to %d", to->src);
 }
 
+/*
+ * A rendezvous whose both ends are one contiguous run: copied straight
+ * from the sender's memory, by both processes at once when the message is
+ * long enough (the sender writes chunks while this one reads). Returns 0
+ * when the kernel refused: the data then streams through cells.
+ */
+static int single_copy(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
+{
+    const void *remote = (const void *)(uintptr_t)hdr->addr;
+    size_t len = hdr->size < req->bytes ? hdr->size : req->bytes;
+    uint64_t job = tl_shm_pull_create(p2p->shm, hdr->src, req->contig, remote, len);
+    vmpl_status_t status;
+
+    if (job) {
+        reply(p2p, hdr, P2P_PULL, job);
+        status = tl_shm_pull_run(p2p->shm, job);
+    } else if (tl_shm_read_peer_usable(p2p->shm, hdr->src)) {
+        status = tl_shm_read_peer(p2p->shm, hdr->src, req->contig, remote, len);
+    } else {
+        return 0;
+    }
+    if (status == VMPL_ERR_PROC_FAILED) {
+        p2p_request_fail(req, hdr->src);
+        return 1;
+    }
+    if (status != VMPL_OK)
+        return 0;
+    reply(p2p, hdr, P2P_FIN, 0);
+    recv_complete(req, hdr);
+    return 1;
+}
+
 /* A receive meets its message: eager data, or the rendezvous begins. */
 static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void *data)
 {
@@ -61,13 +93,8 @@ static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const v
         return;
     }
     /* RTS: copy it ourselves when both sides are one run and the kernel lets us */
-    if (hdr->addr && req->contig && tl_shm_read_peer_usable(p2p->shm, hdr->src) &&
-        tl_shm_read_peer(p2p->shm, hdr->src, req->contig, (const void *)(uintptr_t)hdr->addr,
-                         hdr->size < req->bytes ? hdr->size : req->bytes) == VMPL_OK) {
-        reply(p2p, hdr, P2P_FIN, 0);
-        recv_complete(req, hdr);
+    if (hdr->addr && req->contig && single_copy(p2p, req, hdr))
         return;
-    }
     req->status.source = hdr->src; /* DATA chunks complete it */
     req->status.tag = hdr->tag;
     req->peer = hdr->src;           /* a wildcard receive now waits on this sender */
@@ -139,6 +166,9 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
         hdr.src = p2p->rank;
         if (p2p_out_push(p2p, req->peer, &hdr, req) != VMPL_OK)
             base_error("p2p", "out of memory queueing data for %d", req->peer);
+        break;
+    case P2P_PULL:
+        tl_shm_pull_help(p2p->shm, hdr.src, hdr.rreq);
         break;
     case P2P_FIN:
     case P2P_SYNC_ACK:

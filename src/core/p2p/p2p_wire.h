@@ -8,6 +8,8 @@
  *   CTS       receiver -> sender: stream the data (rreq names the receive)
  *   DATA      one chunk of a streamed message at offset
  *   SYNC_ACK  receiver -> sender: a synchronous eager send was matched
+ *   PULL      receiver -> sender: help copy (rreq is the transport's pull
+ *             job); a FIN follows when the copy is over
  */
 #ifndef VMPL_CORE_P2P_P2P_WIRE_H
 #define VMPL_CORE_P2P_P2P_WIRE_H
@@ -21,6 +23,7 @@ enum {
     P2P_CTS = 4,
     P2P_DATA = 5,
     P2P_SYNC_ACK = 6,
+    P2P_PULL = 7,
 };
 
 enum { P2P_FLAG_SYNC = 1 };

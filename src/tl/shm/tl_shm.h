@@ -99,4 +99,20 @@ vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *re
 /* Whether read_peer works between these processes (ptrace scope, containers). */
 int tl_shm_read_peer_usable(tl_shm_t *shm, int src);
 
+/*
+ * Shared single copy (tl_shm_pull.c): both processes copy one large
+ * message at once. The receiver creates a job (0: none, copy alone with
+ * read_peer: too short, single copy refused, or no free cell), sends its
+ * handle to src through the layer above, and runs it; src calls
+ * tl_shm_pull_help with the handle whenever the message reaches it, and
+ * must keep the data in place until the receiver says it is done.
+ * tl_shm_pull_run returns when every byte is copied: VMPL_OK, or
+ * VMPL_ERR_SYSTEM when a chunk failed (nothing is written after it
+ * returns; copy another way), or VMPL_ERR_PROC_FAILED when src died.
+ */
+size_t tl_shm_pull_min(void);
+uint64_t tl_shm_pull_create(tl_shm_t *shm, int src, void *dst, const void *remote, size_t len);
+vmpl_status_t tl_shm_pull_run(tl_shm_t *shm, uint64_t job);
+void tl_shm_pull_help(tl_shm_t *shm, int dest, uint64_t job);
+
 #endif

@@ -60,7 +60,9 @@ typedef struct {
     tl_shm_queue_t free; /* this rank's cells, returned by their receivers */
     tl_shm_bell_t bell;  /* used when the configuration brings no doorbells */
     int32_t pid;
-    char pad[TL_SHM_LINE - 12];
+    uint32_t reserved;
+    uint64_t probe; /* an address readable in this rank: the single-copy probe reads it */
+    char pad[TL_SHM_LINE - 24];
 } tl_shm_rank_t;
 
 typedef struct {

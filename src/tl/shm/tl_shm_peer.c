@@ -28,6 +28,8 @@ vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *re
             shm->cma_ok[src] = 0;
             return VMPL_ERR_SYSTEM;
         }
+        if (shm->cma_ok[src] < 0)
+            base_info("shm", "single copy from rank %d (pid %d): permitted", src, (int)pid);
         shm->cma_ok[src] = 1;
         dst = (char *)dst + got;
         remote = (const char *)remote + got;
@@ -36,11 +38,19 @@ vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *re
     return VMPL_OK;
 }
 
+static const char probe_target = 1;
+
+const void *tl_shm_probe_target(void)
+{
+    return &probe_target;
+}
+
+/* The first use asks the kernel once, reading a byte the peer published the address of. */
 int tl_shm_read_peer_usable(tl_shm_t *shm, int src)
 {
     char probe;
 
     if (shm->cma_ok[src] < 0)
-        tl_shm_read_peer(shm, src, &probe, &shm_rank(shm, src)->pid, 1);
+        tl_shm_read_peer(shm, src, &probe, (const void *)(uintptr_t)shm_rank(shm, src)->probe, 1);
     return shm->cma_ok[src] == 1;
 }

@@ -51,6 +51,19 @@ static inline tl_shm_cell_t *shm_cell(const tl_shm_t *shm, uint64_t offset)
     return (tl_shm_cell_t *)(shm->base + offset);
 }
 
+/* What a peer's single-copy probe reads in this process (tl_shm_peer.c). */
+const void *tl_shm_probe_target(void);
+
+/* A pause in a spin loop. */
+static inline void tl_shm_cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
 /* MPSC queues of cells by offset (tl_shm_queue.c). */
 void tl_shm_queue_push(tl_shm_t *shm, tl_shm_queue_t *q, uint64_t cell);
 uint64_t tl_shm_queue_pop(tl_shm_t *shm, tl_shm_queue_t *q);

@@ -199,6 +199,7 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
         shm->bell_stride = sizeof(tl_shm_rank_t);
     }
     shm_rank(shm, shm->me)->pid = (int32_t)getpid();
+    shm_rank(shm, shm->me)->probe = (uint64_t)(uintptr_t)tl_shm_probe_target();
     atomic_fetch_add(&shm_header(shm)->attached, 1);
     *shm_p = shm;
     return VMPL_OK;

@@ -35,15 +35,6 @@ static void futex_wait(_Atomic uint32_t *word, uint32_t seen, uint64_t timeout_n
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, seen, timeout_ns ? &ts : NULL, NULL, 0);
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ volatile("yield");
-#endif
-}
-
 uint32_t tl_shm_doorbell_read(const tl_shm_t *shm)
 {
     return atomic_load_explicit(&shm_bell(shm, shm->me)->word, memory_order_acquire);
@@ -65,7 +56,7 @@ void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
         for (int i = 0; i < 64; i++) {
             if (tl_shm_pending(shm))
                 return;
-            cpu_relax();
+            tl_shm_cpu_relax();
         }
         if (atomic_load_explicit(&me->word, memory_order_relaxed) != bell)
             return;
