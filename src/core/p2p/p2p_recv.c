@@ -142,8 +142,9 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
     p2p_req_t *req;
 
     (void)src;
-    (void)hdr_len;
-    memcpy(&hdr, hdr_bytes, sizeof(hdr));
+    if (hdr_len < sizeof(hdr))
+        memset((char *)&hdr + hdr_len, 0, sizeof(hdr) - hdr_len);
+    memcpy(&hdr, hdr_bytes, hdr_len < sizeof(hdr) ? hdr_len : sizeof(hdr));
     if (p2p->failures && p2p_failure_drops(p2p, hdr.src, hdr.ctx))
         return; /* from a failed peer or on a failed context: nobody waits for it */
     switch (hdr.type) {

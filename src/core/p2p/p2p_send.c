@@ -57,7 +57,7 @@ static int out_send_head(p2p_t *p2p, p2p_out_t *o, vmpl_status_t *status_p)
                                                             : p2p->eager_limit;
         o->hdr.offset = fill.offset;
     }
-    *status_p = tl_shm_send_fill(p2p->shm, o->dest, &o->hdr, sizeof(o->hdr), len, fill_packed,
+    *status_p = tl_shm_send_fill(p2p->shm, o->dest, &o->hdr, p2p_hdr_len(&o->hdr), len, fill_packed,
                                  &fill);
     if (*status_p != VMPL_OK)
         return 0;

@@ -14,6 +14,7 @@
 #ifndef VMPL_CORE_P2P_P2P_WIRE_H
 #define VMPL_CORE_P2P_P2P_WIRE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum {
@@ -43,5 +44,20 @@ typedef struct {
 } p2p_hdr_t;
 
 _Static_assert(sizeof(p2p_hdr_t) == 56, "p2p header fits the transport header limit");
+
+/*
+ * An eager message that needs no answer travels with the header up to
+ * `size` only: with the transport's 16-byte slot header and up to 24
+ * bytes of data it is one cache line, the single line the receiver pulls
+ * from the sender's cache. Missing fields arrive as zero.
+ */
+#define P2P_HDR_SHORT 24
+_Static_assert(P2P_HDR_SHORT == __builtin_offsetof(p2p_hdr_t, sreq), "short header ends at size");
+
+static inline size_t p2p_hdr_len(const p2p_hdr_t *hdr)
+{
+    return hdr->type == P2P_EAGER && !(hdr->flags & P2P_FLAG_SYNC) ? P2P_HDR_SHORT
+                                                                   : sizeof(p2p_hdr_t);
+}
 
 #endif

@@ -4,10 +4,16 @@
  * All offsets are from the segment start; 0 means "none". Every structure
  * written by different processes sits on its own cache line.
  *
- *   header | rank areas [n] | fast boxes [n senders][n receivers][slots] | cells [n][cells]
+ *   header | rank areas [n] | fast boxes [n senders][n receivers][slots]
+ *          | fast-box messages taken [n receivers][n senders] | cells [n][cells]
  *
  * Small messages go through the fast box of the (sender, receiver) pair: a
- * ring of slots, each full/empty by a flag written last. Larger ones go in
+ * ring of slots. The sender stamps a slot, last, with the pair's fast-box
+ * message count (1, 2, ...); the receiver expects the next count. The
+ * receiver never writes a slot: it publishes how many it has taken in its
+ * row of counters, which the sender reads only when its ring looks full.
+ * So a message costs the one line the receiver pulls, and the sender never
+ * waits to read back a line the receiver wrote. Larger ones go in
  * cells: every rank owns a pool of cells, takes one from its free queue,
  * fills it and appends it to the receiver's receive queue; the receiver
  * hands it back to the owner's free queue. Both queues are lock-free
@@ -66,8 +72,8 @@ typedef struct {
 } tl_shm_rank_t;
 
 typedef struct {
-    _Atomic uint32_t full; /* 1: written by the sender, 0: consumed */
-    uint32_t seq;          /* per-pair send order */
+    _Atomic uint32_t stamp; /* the pair's fast-box message count up to this one */
+    uint32_t seq;           /* per-pair send order */
     uint16_t hdr_len;
     uint16_t len;
     uint32_t reserved;

@@ -13,16 +13,18 @@ static int fastbox_drain(tl_shm_t *shm, int src, tl_shm_recv_fn_t recv, void *ar
     int delivered = 0;
 
     for (;;) {
-        uint32_t slot = shm->fb_read[src];
-        tl_shm_fastbox_t *fb = shm_fastbox(shm, src, shm->me) + slot % TL_SHM_FASTBOX_SLOTS;
+        uint32_t count = shm->fb_read[src];
+        tl_shm_fastbox_t *fb = shm_fastbox(shm, src, shm->me) + count % TL_SHM_FASTBOX_SLOTS;
 
-        if (!atomic_load_explicit(&fb->full, memory_order_acquire) ||
+        if (atomic_load_explicit(&fb->stamp, memory_order_acquire) != count + 1 ||
             fb->seq != shm->seq_in[src])
             return delivered;
         shm->seq_in[src]++;
-        shm->fb_read[src] = slot + 1;
+        shm->fb_read[src] = count + 1;
         recv(arg, src, fb->data, fb->hdr_len, fb->data + fb->hdr_len, fb->len);
-        atomic_store_explicit(&fb->full, 0, memory_order_release);
+        /* the slot is the sender's again */
+        atomic_store_explicit(&shm_fastbox_taken(shm, shm->me)[src], count + 1,
+                              memory_order_release);
         delivered++;
     }
 }
@@ -62,9 +64,9 @@ int tl_shm_pending(tl_shm_t *shm)
     if (!tl_shm_queue_empty(&shm_rank(shm, shm->me)->recv))
         return 1;
     for (int src = 0; src < shm->n; src++) {
-        tl_shm_fastbox_t *fb =
-            shm_fastbox(shm, src, shm->me) + shm->fb_read[src] % TL_SHM_FASTBOX_SLOTS;
-        if (atomic_load_explicit(&fb->full, memory_order_acquire))
+        uint32_t count = shm->fb_read[src];
+        tl_shm_fastbox_t *fb = shm_fastbox(shm, src, shm->me) + count % TL_SHM_FASTBOX_SLOTS;
+        if (atomic_load_explicit(&fb->stamp, memory_order_relaxed) == count + 1)
             return 1;
     }
     return 0;

@@ -19,8 +19,9 @@ struct tl_shm {
     /* per peer, process-private */
     uint32_t *seq_out;   /* next sequence number to send to peer */
     uint32_t *seq_in;    /* next sequence number expected from peer */
-    uint32_t *fb_write;  /* next fast-box slot to write to peer */
-    uint32_t *fb_read;   /* next fast-box slot to read from peer */
+    uint32_t *fb_write;  /* fast-box messages sent to peer */
+    uint32_t *fb_taken;  /* of those, taken by peer when last looked */
+    uint32_t *fb_read;   /* fast-box messages received from peer */
     int8_t *cma_ok;      /* read_peer: -1 unknown, 0 no, 1 yes */
 };
 
@@ -39,6 +40,16 @@ static inline tl_shm_fastbox_t *shm_fastbox(const tl_shm_t *shm, int s, int r)
 {
     return (tl_shm_fastbox_t *)(shm->base + shm_header(shm)->fastbox_offset) +
            ((size_t)s * (size_t)shm->n + (size_t)r) * TL_SHM_FASTBOX_SLOTS;
+}
+
+/* Receiver r's counters of fast-box messages taken, one per sender. */
+static inline _Atomic uint32_t *shm_fastbox_taken(const tl_shm_t *shm, int r)
+{
+    uint64_t slots = (uint64_t)shm->n * (uint64_t)shm->n * TL_SHM_FASTBOX_SLOTS;
+    uint64_t row = ((uint64_t)shm->n * sizeof(uint32_t) + TL_SHM_LINE - 1) & ~(uint64_t)(TL_SHM_LINE - 1);
+
+    return (_Atomic uint32_t *)(shm->base + shm_header(shm)->fastbox_offset +
+                                slots * TL_SHM_FASTBOX_BYTES + (uint64_t)r * row);
 }
 
 static inline tl_shm_bell_t *shm_bell(const tl_shm_t *shm, int r)

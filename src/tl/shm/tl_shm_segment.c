@@ -32,7 +32,8 @@ static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uin
     h->ranks_offset = align_line(sizeof(tl_shm_header_t));
     h->fastbox_offset = align_line(h->ranks_offset + (uint64_t)n * sizeof(tl_shm_rank_t));
     h->cells_offset = align_line(h->fastbox_offset + (uint64_t)n * n * TL_SHM_FASTBOX_SLOTS *
-                                                         TL_SHM_FASTBOX_BYTES);
+                                                         TL_SHM_FASTBOX_BYTES) +
+                      (uint64_t)n * align_line((uint64_t)n * sizeof(uint32_t)); /* taken */
     h->segment_bytes = h->cells_offset + (uint64_t)n * cells * cell_bytes;
     return h->segment_bytes;
 }
@@ -125,9 +126,11 @@ static vmpl_status_t peers_alloc(tl_shm_t *shm)
     shm->seq_out = calloc(n, sizeof(uint32_t));
     shm->seq_in = calloc(n, sizeof(uint32_t));
     shm->fb_write = calloc(n, sizeof(uint32_t));
+    shm->fb_taken = calloc(n, sizeof(uint32_t));
     shm->fb_read = calloc(n, sizeof(uint32_t));
     shm->cma_ok = malloc(n);
-    if (!shm->seq_out || !shm->seq_in || !shm->fb_write || !shm->fb_read || !shm->cma_ok)
+    if (!shm->seq_out || !shm->seq_in || !shm->fb_write || !shm->fb_taken || !shm->fb_read ||
+        !shm->cma_ok)
         return VMPL_ERR_NO_MEMORY;
     memset(shm->cma_ok, -1, n);
     return VMPL_OK;
@@ -138,6 +141,7 @@ static void peers_free(tl_shm_t *shm)
     free(shm->seq_out);
     free(shm->seq_in);
     free(shm->fb_write);
+    free(shm->fb_taken);
     free(shm->fb_read);
     free(shm->cma_ok);
 }

@@ -18,20 +18,25 @@ static void fill_copy(void *dst, size_t len, void *arg)
 static int fastbox_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
                        tl_shm_fill_fn_t fill, void *arg, size_t len)
 {
-    uint32_t slot = shm->fb_write[dest];
-    tl_shm_fastbox_t *fb = shm_fastbox(shm, shm->me, dest) + slot % TL_SHM_FASTBOX_SLOTS;
+    uint32_t count = shm->fb_write[dest];
+    tl_shm_fastbox_t *fb = shm_fastbox(shm, shm->me, dest) + count % TL_SHM_FASTBOX_SLOTS;
 
-    if (hdr_len + len > sizeof(fb->data) ||
-        atomic_load_explicit(&fb->full, memory_order_acquire))
+    if (hdr_len + len > sizeof(fb->data))
         return 0;
+    if (count - shm->fb_taken[dest] >= TL_SHM_FASTBOX_SLOTS) { /* the ring looks full: look again */
+        shm->fb_taken[dest] =
+            atomic_load_explicit(&shm_fastbox_taken(shm, dest)[shm->me], memory_order_acquire);
+        if (count - shm->fb_taken[dest] >= TL_SHM_FASTBOX_SLOTS)
+            return 0;
+    }
     fb->seq = shm->seq_out[dest]++;
     fb->hdr_len = (uint16_t)hdr_len;
     fb->len = (uint16_t)len;
     memcpy(fb->data, hdr, hdr_len);
     if (len)
         fill(fb->data + hdr_len, len, arg);
-    atomic_store_explicit(&fb->full, 1, memory_order_release);
-    shm->fb_write[dest] = slot + 1;
+    atomic_store_explicit(&fb->stamp, count + 1, memory_order_release);
+    shm->fb_write[dest] = count + 1;
     return 1;
 }
 
@@ -66,7 +71,13 @@ void tl_shm_doorbell_ring(tl_shm_t *shm, int r)
 {
     tl_shm_bell_t *bell = shm_bell(shm, r);
 
-    atomic_thread_fence(memory_order_seq_cst); /* publish before reading sleeping */
+    /*
+     * No fence between the publish and this read (a full fence costs the
+     * whole store-buffer drain on every send): the read may come before the
+     * message is visible, and so miss a receiver that is just now going to
+     * sleep. That receiver's first sleep is a short nap (tl_shm_wait.c),
+     * after which it sees the message; later senders see its flag.
+     */
     if (atomic_load_explicit(&bell->sleeping, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&bell->word, 1, memory_order_release);
         tl_shm_futex_wake(&bell->word);

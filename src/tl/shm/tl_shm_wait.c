@@ -2,9 +2,13 @@
  * Waiting without burning a core: spin (the message is usually microseconds
  * away), then yield (an oversubscribed peer may need this core), then say
  * "I may sleep" and sleep on the doorbell futex, which every sender rings
- * after publishing to a rank that said so. The sleeping flag and the
- * re-check form a Dekker pair with the sender's publish and flag read, so
- * a wake-up is never lost.
+ * after publishing to a rank that said so. The sleeping flag is set and
+ * fenced before the last look for a message; a sender reads the flag
+ * after publishing but without a fence of its own (tl_shm_send.c), so a
+ * sender racing with the flag may not ring. Its message is visible as
+ * soon as its store buffer drains, so the first sleep is a nap of
+ * TL_SHM_FIRST_NAP_NS followed by another look; any sender after that
+ * sees the flag. No wake-up is lost for longer than the nap.
  *
  * The wait is measured from a doorbell value the caller read before it
  * last looked for work: any ring since then (a sender's, or the runtime's
@@ -21,6 +25,8 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#define TL_SHM_FIRST_NAP_NS 100000u /* the first sleep: longer than any store-buffer drain */
 
 
 void tl_shm_futex_wake(_Atomic uint32_t *word)
@@ -48,10 +54,17 @@ static int wake_reason(tl_shm_t *shm, const tl_shm_bell_t *me, uint32_t bell)
 
 void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
 {
-    uint64_t start = base_time_ns(), now = start;
-    uint64_t deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
     tl_shm_bell_t *me = shm_bell(shm, shm->me);
+    uint64_t start, now, deadline, nap = TL_SHM_FIRST_NAP_NS;
 
+    /* most waits end within a microsecond: look before reading the clock */
+    for (int i = 0; i < 64 && shm->spin_ns; i++) {
+        if (tl_shm_pending(shm))
+            return;
+        tl_shm_cpu_relax();
+    }
+    start = now = base_time_ns();
+    deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
     while (now - start < shm->spin_ns && now < deadline) {
         for (int i = 0; i < 64; i++) {
             if (tl_shm_pending(shm))
@@ -74,7 +87,9 @@ void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
     atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst); /* flag before the re-check */
     while (now < deadline && !wake_reason(shm, me, bell)) {
-        futex_wait(&me->word, bell, timeout_ns ? deadline - now : 0);
+        uint64_t left = deadline - now;
+        futex_wait(&me->word, bell, nap && nap < left ? nap : timeout_ns ? left : 0);
+        nap = 0;
         now = base_time_ns();
     }
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
