@@ -1,5 +1,5 @@
 /*
- * Buffered sends (MPI_Bsend, MPI_Ibsend) over the buffer the application
+ * Buffered sends (MPI_Bsend, MPI_Ibsend, MPI_Bsend_init) over the buffer the application
  * attaches: each message is packed into a first-fit block of that buffer
  * (MPI_BSEND_OVERHEAD bytes of bookkeeping each), sent from there, and
  * its block is reused once the send completes. MPI_Buffer_detach waits
@@ -101,26 +101,24 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 }
 MPI_WEAK(Buffer_detach)
 
-int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                MPI_Comm comm, MPI_Request *request)
+/* Packs the message into a block of the attached buffer and sends it from there. */
+static int bsend_post(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                      MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      const char *function)
 {
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
-    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     bsend_block_t *block;
     MPI_Request inner;
     size_t bytes;
     int position = 0, rc;
 
-    MPI_CHECK_INIT("MPI_Ibsend");
-    if (!c)
-        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Ibsend", "invalid communicator");
     if (!t || count < 0 || dt_pack_size(t->dt, count, &bytes) != VMPL_OK)
-        return mpi_error(c, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Ibsend",
+        return mpi_error(c, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, function,
                          "invalid datatype or count");
     blocks_reap();
     block = block_take(bytes + MPI_BSEND_OVERHEAD);
     if (!block)
-        return mpi_error(c, MPI_ERR_BUFFER, "MPI_Ibsend",
+        return mpi_error(c, MPI_ERR_BUFFER, function,
                          "%zu bytes do not fit in the attached buffer (%zu bytes, %s)",
                          bytes + MPI_BSEND_OVERHEAD, attached.size,
                          attached.buffer ? "partly in use" : "none attached");
@@ -134,6 +132,21 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
         return rc;
     }
     block->req = inner;
+    return MPI_SUCCESS;
+}
+
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                MPI_Comm comm, MPI_Request *request)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    int rc;
+
+    MPI_CHECK_INIT("MPI_Ibsend");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Ibsend", "invalid communicator");
+    rc = bsend_post(c, buf, count, datatype, dest, tag, comm, "MPI_Ibsend");
+    if (rc != MPI_SUCCESS)
+        return rc;
     /* the application's request is complete at once: its data is in the buffer */
     *request = mpi_request_new(c, MPI_REQ_DONE);
     if (!*request)
@@ -151,3 +164,16 @@ int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
     return rc != MPI_SUCCESS ? rc : PMPI_Wait(&request, MPI_STATUS_IGNORE);
 }
 MPI_WEAK(Bsend)
+
+/* MPI_Start of an MPI_Bsend_init request: complete once the data is in the buffer. */
+int mpi_bsend_start(struct vmpl_mpi_request_s *req, const char *function)
+{
+    int rc = bsend_post(req->comm, req->buf, (int)req->count, req->type_handle, req->peer,
+                        req->tag, req->comm_handle, function);
+
+    if (rc == MPI_SUCCESS) {
+        req->p2p.done = 1;
+        req->p2p.status = (p2p_status_t){0};
+    }
+    return rc;
+}

@@ -113,7 +113,13 @@ struct vmpl_mpi_request_s {
     struct vmpl_mpi_datatype_s *type;
     int peer, tag;
     p2p_mode_t mode;
+    int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
+    MPI_Comm comm_handle;
+    MPI_Datatype type_handle;
 };
+
+/* A buffered send of req's arguments through the attached buffer (mpi_bsend.c). */
+int mpi_bsend_start(struct vmpl_mpi_request_s *req, const char *function);
 
 typedef struct {
     int initialized, finalized, thread_level;

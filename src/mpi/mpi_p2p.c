@@ -167,9 +167,11 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
                    ? mpi_status_error(c, &req.p2p.status, function)
                    : MPI_SUCCESS;
     }
-    mpi_status_set(status, &req.p2p.status,
-                   req.p2p.status.source < 0 ? req.p2p.status.source
-                                             : group_rank_of(c->core->group, req.p2p.status.source));
+    if (status != MPI_STATUS_IGNORE)
+        mpi_status_set(status, &req.p2p.status,
+                       req.p2p.status.source < 0
+                           ? req.p2p.status.source
+                           : group_rank_of(c->core->group, req.p2p.status.source));
     if (req.p2p.status.error != VMPL_OK)
         return mpi_status_error(c, &req.p2p.status, function);
     return MPI_SUCCESS;
@@ -288,6 +290,21 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
 }
 MPI_WEAK(Rsend_init)
 
+int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                    MPI_Comm comm, MPI_Request *request)
+{
+    int rc = post(buf, count, datatype, dest, tag, comm, MPI_REQ_SEND, P2P_MODE_STANDARD, 1,
+                  request, "MPI_Bsend_init");
+
+    if (rc == MPI_SUCCESS) {
+        (*request)->buffered = 1;
+        (*request)->comm_handle = comm;
+        (*request)->type_handle = datatype;
+    }
+    return rc;
+}
+MPI_WEAK(Bsend_init)
+
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
                    MPI_Comm comm, MPI_Request *request)
 {
@@ -307,6 +324,12 @@ int PMPI_Start(MPI_Request *request)
         return mpi_error(req->comm, MPI_ERR_REQUEST, "MPI_Start", "request already active");
     req->p2p = (p2p_req_t){0};
     req->active = 1;
+    if (req->buffered) {
+        int rc = mpi_bsend_start(req, "MPI_Start");
+        if (rc != MPI_SUCCESS)
+            req->active = 0;
+        return rc;
+    }
     return start(req, "MPI_Start");
 }
 MPI_WEAK(Start)

@@ -99,6 +99,32 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 }
 MPI_WEAK(Cart_create)
 
+int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
+{
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    long cells = 1;
+
+    (void)periods;
+    MPI_CHECK_INIT("MPI_Cart_map");
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_map", "invalid communicator");
+    if (ndims < 0)
+        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map", "ndims %d < 0", ndims);
+    for (int d = 0; d < ndims; d++) {
+        if (dims[d] <= 0)
+            return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map", "dims[%d] = %d", d, dims[d]);
+        cells *= dims[d];
+    }
+    if (cells > c->core->size)
+        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map",
+                         "the grid has %ld cells but the communicator %d processes", cells,
+                         c->core->size);
+    /* the identity: the rank MPI_Cart_create gives this process */
+    *newrank = c->core->rank < cells ? c->core->rank : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+MPI_WEAK(Cart_map)
+
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
     if (nnodes < 1 || ndims < 0 || cart_dims_create(nnodes, ndims, dims) != VMPL_OK)

@@ -346,6 +346,33 @@ static void test_attributes_info_topology(void)
     MPI_Buffer_detach(&detached, &detached_size);
     CHECK(bok && detached == bbuf && detached_size == bsize, "bsend through attached buffer");
     CHECK(brc == MPI_ERR_BUFFER, "bsend larger than the buffer -> %d", brc);
+
+    /* persistent buffered send: each start takes the data as it is then */
+    MPI_Request bsend_req;
+    MPI_Status bstatus;
+    int bflag = 0;
+    MPI_Buffer_attach(bbuf, bsize);
+    MPI_Bsend_init(bdata, 100, MPI_INT, next, 60, MPI_COMM_WORLD, &bsend_req);
+    bok = 1;
+    for (int round = 0; round < 5; round++) {
+        for (int i = 0; i < 100; i++)
+            bdata[i] = rank * 1000 + round * 100 + i;
+        MPI_Start(&bsend_req);
+        MPI_Test(&bsend_req, &bflag, MPI_STATUS_IGNORE); /* complete: the data is in the buffer */
+        bok &= bflag;
+        bdata[0] = -1; /* the buffered copy must not see this */
+        MPI_Recv(bin, 100, MPI_INT, prev, 60, MPI_COMM_WORLD, &bstatus);
+        bok &= bin[0] == prev * 1000 + round * 100 && bin[99] == prev * 1000 + round * 100 + 99;
+    }
+    CHECK(bok, "persistent buffered send");
+    MPI_Request_free(&bsend_req);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Bsend_init(huge, 1000, MPI_INT, next, 61, MPI_COMM_WORLD, &bsend_req);
+    brc = MPI_Start(&bsend_req);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    CHECK(brc == MPI_ERR_BUFFER, "persistent bsend larger than the buffer -> %d", brc);
+    MPI_Request_free(&bsend_req);
+    MPI_Buffer_detach(&detached, &detached_size);
     free(bbuf);
 
     void *memory = NULL;

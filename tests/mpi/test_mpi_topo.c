@@ -425,6 +425,20 @@ static void test_kinds(void)
     CHECK(rc == MPI_SUCCESS && got_dims[0] == size && got_periods[0] == 1 && coords[0] == rank,
           "dup of cart: cart_get");
     MPI_Comm_free(&dup);
+    /* Cart_map: the rank Cart_create gives, MPI_UNDEFINED outside the grid */
+    int mapped = SENTINEL, small[1] = {1};
+    MPI_Cart_map(MPI_COMM_WORLD, 1, dims, periods, &mapped);
+    CHECK(mapped == rank, "cart_map: %d", mapped);
+    MPI_Cart_map(MPI_COMM_WORLD, 1, small, periods, &mapped);
+    CHECK(mapped == (rank == 0 ? 0 : MPI_UNDEFINED), "cart_map of 1 cell: %d", mapped);
+    MPI_Errhandler previous;
+    MPI_Comm_get_errhandler(MPI_COMM_WORLD, &previous);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int too_many[1] = {size + 1};
+    mapped = SENTINEL;
+    rc = MPI_Cart_map(MPI_COMM_WORLD, 1, too_many, periods, &mapped);
+    CHECK(rc == MPI_ERR_DIMS && mapped == SENTINEL, "cart_map of more cells than ranks -> %d", rc);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, previous);
 
     /* a graph of one node: rank 0 alone */
     MPI_Graph_create(MPI_COMM_WORLD, 1, index, index, 0, &graph);
