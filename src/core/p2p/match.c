@@ -29,14 +29,16 @@ static int slot_is(const match_list_t *s, uint32_t ctx, int32_t src, int32_t tag
 
 static match_list_t *list_find(match_t *m, uint32_t ctx, int32_t src, int32_t tag, int kind)
 {
-    size_t mask = m->capacity - 1, i = key_hash(ctx, src, tag, kind) & mask;
+    size_t mask = m->capacity - 1, i;
 
-    for (;; i = (i + 1) & mask) {
+    if (m->recent && slot_is(m->recent, ctx, src, tag, kind))
+        return m->recent;
+    for (i = key_hash(ctx, src, tag, kind) & mask;; i = (i + 1) & mask) {
         match_list_t *s = &m->slots[i];
         if (!s->in_use)
             return NULL;
         if (slot_is(s, ctx, src, tag, kind))
-            return s;
+            return m->recent = s;
     }
 }
 
@@ -67,6 +69,7 @@ static int table_rebuild(match_t *m)
         slots[j] = old[i];
     }
     free(old);
+    m->recent = NULL;
     m->slots = slots;
     m->capacity = cap;
     m->used = live;
@@ -221,7 +224,7 @@ void match_remove_unexpected(match_t *m, match_entry_t *msg)
 
 match_entry_t *match_post(match_t *m, match_entry_t *recv, int *err_p)
 {
-    match_entry_t *msg = match_probe(m, recv->ctx, recv->src, recv->tag);
+    match_entry_t *msg = m->unexpected ? match_probe(m, recv->ctx, recv->src, recv->tag) : NULL;
     match_list_t *l;
 
     *err_p = 0;

@@ -46,6 +46,7 @@ typedef struct match_list match_list_t;
 typedef struct {
     match_list_t *slots; /* open addressing, linear probing */
     size_t capacity, used;
+    match_list_t *recent; /* the list found last: a steady key skips the hash */
     uint64_t next_seq;
     size_t posted, unexpected;
     size_t posted_class[4]; /* posted receives by wildcard class: (s,t) (s,*) (*,t) (*,*) */

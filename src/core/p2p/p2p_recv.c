@@ -142,9 +142,13 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
     p2p_req_t *req;
 
     (void)src;
-    if (hdr_len < sizeof(hdr))
-        memset((char *)&hdr + hdr_len, 0, sizeof(hdr) - hdr_len);
-    memcpy(&hdr, hdr_bytes, hdr_len < sizeof(hdr) ? hdr_len : sizeof(hdr));
+    /* fixed-size copies: the short header, then the rest or zeros */
+    memcpy(&hdr, hdr_bytes, P2P_HDR_SHORT);
+    if (hdr_len >= sizeof(hdr))
+        memcpy((char *)&hdr + P2P_HDR_SHORT, (const char *)hdr_bytes + P2P_HDR_SHORT,
+               sizeof(hdr) - P2P_HDR_SHORT);
+    else
+        memset((char *)&hdr + P2P_HDR_SHORT, 0, sizeof(hdr) - P2P_HDR_SHORT);
     if (p2p->failures && p2p_failure_drops(p2p, hdr.src, hdr.ctx))
         return; /* from a failed peer or on a failed context: nobody waits for it */
     switch (hdr.type) {

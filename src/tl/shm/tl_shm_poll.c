@@ -14,7 +14,8 @@ static int fastbox_drain(tl_shm_t *shm, int src, tl_shm_recv_fn_t recv, void *ar
 
     for (;;) {
         uint32_t count = shm->fb_read[src];
-        tl_shm_fastbox_t *fb = shm_fastbox(shm, src, shm->me) + count % TL_SHM_FASTBOX_SLOTS;
+        tl_shm_fastbox_t *fb = shm->fb_in + ((size_t)src * (size_t)shm->n * TL_SHM_FASTBOX_SLOTS +
+                                             count % TL_SHM_FASTBOX_SLOTS);
 
         if (atomic_load_explicit(&fb->stamp, memory_order_acquire) != count + 1 ||
             fb->seq != shm->seq_in[src])
@@ -23,8 +24,7 @@ static int fastbox_drain(tl_shm_t *shm, int src, tl_shm_recv_fn_t recv, void *ar
         shm->fb_read[src] = count + 1;
         recv(arg, src, fb->data, fb->hdr_len, fb->data + fb->hdr_len, fb->len);
         /* the slot is the sender's again */
-        atomic_store_explicit(&shm_fastbox_taken(shm, shm->me)[src], count + 1,
-                              memory_order_release);
+        atomic_store_explicit(&shm->taken_in[src], count + 1, memory_order_release);
         delivered++;
     }
 }
@@ -65,7 +65,8 @@ int tl_shm_pending(tl_shm_t *shm)
         return 1;
     for (int src = 0; src < shm->n; src++) {
         uint32_t count = shm->fb_read[src];
-        tl_shm_fastbox_t *fb = shm_fastbox(shm, src, shm->me) + count % TL_SHM_FASTBOX_SLOTS;
+        tl_shm_fastbox_t *fb = shm->fb_in + ((size_t)src * (size_t)shm->n * TL_SHM_FASTBOX_SLOTS +
+                                             count % TL_SHM_FASTBOX_SLOTS);
         if (atomic_load_explicit(&fb->stamp, memory_order_relaxed) == count + 1)
             return 1;
     }

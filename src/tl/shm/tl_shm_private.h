@@ -23,6 +23,13 @@ struct tl_shm {
     uint32_t *fb_taken;  /* of those, taken by peer when last looked */
     uint32_t *fb_read;   /* fast-box messages received from peer */
     int8_t *cma_ok;      /* read_peer: -1 unknown, 0 no, 1 yes */
+
+    /* the fast-box lines this rank uses, found once at open */
+    tl_shm_fastbox_t *fb_out;  /* rings to each receiver: + dest * TL_SHM_FASTBOX_SLOTS */
+    tl_shm_fastbox_t *fb_in;   /* rings from each sender: + src * n * TL_SHM_FASTBOX_SLOTS */
+    _Atomic uint32_t *taken_in;  /* this rank's counters of fast-box messages taken, by sender */
+    char *taken_rows;            /* every rank's counters: row r at r * taken_stride */
+    size_t taken_stride;
 };
 
 static inline tl_shm_header_t *shm_header(const tl_shm_t *shm)
@@ -45,11 +52,7 @@ static inline tl_shm_fastbox_t *shm_fastbox(const tl_shm_t *shm, int s, int r)
 /* Receiver r's counters of fast-box messages taken, one per sender. */
 static inline _Atomic uint32_t *shm_fastbox_taken(const tl_shm_t *shm, int r)
 {
-    uint64_t slots = (uint64_t)shm->n * (uint64_t)shm->n * TL_SHM_FASTBOX_SLOTS;
-    uint64_t row = ((uint64_t)shm->n * sizeof(uint32_t) + TL_SHM_LINE - 1) & ~(uint64_t)(TL_SHM_LINE - 1);
-
-    return (_Atomic uint32_t *)(shm->base + shm_header(shm)->fastbox_offset +
-                                slots * TL_SHM_FASTBOX_BYTES + (uint64_t)r * row);
+    return (_Atomic uint32_t *)(shm->taken_rows + (size_t)r * shm->taken_stride);
 }
 
 static inline tl_shm_bell_t *shm_bell(const tl_shm_t *shm, int r)

@@ -202,6 +202,12 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
         shm->bells = (char *)&shm_rank(shm, 0)->bell;
         shm->bell_stride = sizeof(tl_shm_rank_t);
     }
+    shm->fb_out = shm_fastbox(shm, shm->me, 0);
+    shm->fb_in = shm_fastbox(shm, 0, shm->me);
+    shm->taken_stride = align_line((uint64_t)shm->n * sizeof(uint32_t));
+    shm->taken_rows = shm->base + shm_header(shm)->fastbox_offset +
+                      (uint64_t)shm->n * shm->n * TL_SHM_FASTBOX_SLOTS * TL_SHM_FASTBOX_BYTES;
+    shm->taken_in = shm_fastbox_taken(shm, shm->me);
     shm_rank(shm, shm->me)->pid = (int32_t)getpid();
     shm_rank(shm, shm->me)->probe = (uint64_t)(uintptr_t)tl_shm_probe_target();
     atomic_fetch_add(&shm_header(shm)->attached, 1);

@@ -19,7 +19,8 @@ static int fastbox_put(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
                        tl_shm_fill_fn_t fill, void *arg, size_t len)
 {
     uint32_t count = shm->fb_write[dest];
-    tl_shm_fastbox_t *fb = shm_fastbox(shm, shm->me, dest) + count % TL_SHM_FASTBOX_SLOTS;
+    tl_shm_fastbox_t *fb =
+        shm->fb_out + ((size_t)dest * TL_SHM_FASTBOX_SLOTS + count % TL_SHM_FASTBOX_SLOTS);
 
     if (hdr_len + len > sizeof(fb->data))
         return 0;
