@@ -3,7 +3,8 @@
  * transport: every protocol (eager, single-copy rendezvous, streamed
  * rendezvous) with contiguous and strided datatypes on both sides,
  * wildcard receives keeping per-source order, unexpected messages matched
- * by tag, truncation, and synchronous sends that wait for the receive.
+ * by tag (and of every size, more than the engine keeps records for),
+ * truncation, and synchronous sends that wait for the receive.
  */
 #include "core/p2p/p2p.h"
 #include "tl/shm/tl_shm_private.h"
@@ -145,6 +146,40 @@ static void unexpected_by_tag(void)
     }
 }
 
+/*
+ * 1100 unexpected messages of sizes around the inline record size and up
+ * to the eager limit, received in reverse order (all of them wait as
+ * unexpected records, more than the engine keeps free), then 100 more in
+ * order (records reused).
+ */
+static void unexpected_sizes(void)
+{
+    static const int64_t counts[] = {0, 1, 63, 64, 65, 1000, 4000};
+    enum { MESSAGES = 1100, AGAIN = 100 };
+    static int data[4000];
+
+    if (me == 2) {
+        for (int t = 0; t < MESSAGES + AGAIN; t++) {
+            int64_t n = counts[t % 7];
+            for (int64_t i = 0; i < n; i++)
+                data[i] = value(i, (size_t)t, 5);
+            send_wait(data, n, INT, 3, t, P2P_MODE_STANDARD);
+        }
+    } else if (me == 3) {
+        int bad = 0;
+        usleep(50000);
+        for (int t = MESSAGES - 1; t >= -AGAIN; t--) {
+            int tag = t >= 0 ? t : MESSAGES - 1 - t; /* then MESSAGES .. MESSAGES + AGAIN - 1 */
+            int64_t n = counts[tag % 7];
+            p2p_status_t st = recv_wait(data, 4000, INT, 2, tag);
+            bad += st.bytes != (size_t)n * sizeof(int);
+            for (int64_t i = 0; i < n; i++)
+                bad += data[i] != value(i, (size_t)tag, 5);
+        }
+        CHECK(bad == 0, "unexpected messages of every size: %d wrong", bad);
+    }
+}
+
 static void truncation_and_sync(void)
 {
     int data[100];
@@ -234,6 +269,8 @@ static int rank_main(const char *name)
     wildcard_order();
     ctx = 9;
     unexpected_by_tag();
+    ctx = 13;
+    unexpected_sizes();
     ctx = 10;
     truncation_and_sync();
     ctx = 12;

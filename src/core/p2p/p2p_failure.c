@@ -80,11 +80,9 @@ static void fail_posted(match_entry_t *e, void *arg)
 
 static void drop_unexpected(match_entry_t *e, void *arg)
 {
-    p2p_unexpected_t *u = (p2p_unexpected_t *)e;
+    const failure_t *f = arg;
 
-    (void)arg;
-    free(u->data);
-    free(u);
+    p2p_unexpected_release(f->p2p, (p2p_unexpected_t *)e);
 }
 
 /* Requests waiting on their peer: rendezvous and synchronous sends, streamed receives. */

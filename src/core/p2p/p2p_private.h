@@ -12,11 +12,20 @@ typedef struct {
     p2p_req_t *req; /* EAGER / DATA: whose data to pack; NULL for control messages */
 } p2p_out_t;
 
-/* A message that arrived before its receive was posted. */
-typedef struct {
+/*
+ * A message that arrived before its receive was posted. Records and
+ * payload buffers come from free lists refilled by their releases, so a
+ * steady flow of unexpected messages allocates nothing while polling.
+ */
+#define P2P_UNEXPECTED_INLINE 256     /* payloads up to this size live in the record */
+#define P2P_UNEXPECTED_KEEP 1024      /* free records (and 1/16 as many buffers) kept */
+
+typedef struct p2p_unexpected {
     match_entry_t match;
     p2p_hdr_t hdr;
-    char *data; /* EAGER payload, heap copy */
+    char *data;                       /* the EAGER payload: inline_data or a buffer */
+    struct p2p_unexpected *next_free; /* on the free list */
+    char inline_data[P2P_UNEXPECTED_INLINE];
 } p2p_unexpected_t;
 
 struct p2p {
@@ -27,6 +36,9 @@ struct p2p {
     p2p_out_t *out; /* ring of queued outgoing messages */
     size_t out_cap, out_head, out_count;
     p2p_req_t *inflight; /* rendezvous and synchronous requests waiting on their peer */
+    p2p_unexpected_t *free_records; /* unexpected-message records to reuse */
+    void *free_buffers;             /* eager_limit-byte payload buffers, linked by first word */
+    size_t free_record_count, free_buffer_count;
 
     /* failures (p2p_failure.c): all zero until the first one */
     int failures;            /* failed peers + failed contexts: nonzero turns the checks on */
@@ -69,6 +81,11 @@ int p2p_failures_take_in(p2p_t *p2p, uint32_t epoch);
 /* Queues a message and sends what the transport takes (p2p_send.c). */
 vmpl_status_t p2p_out_push(p2p_t *p2p, int dest, const p2p_hdr_t *hdr, p2p_req_t *req);
 int p2p_out_flush(p2p_t *p2p);
+
+/* Gives an unexpected message's record and buffer back (p2p_recv.c). */
+void p2p_unexpected_release(p2p_t *p2p, p2p_unexpected_t *u);
+/* Frees the free lists (p2p_destroy). */
+void p2p_unexpected_pool_free(p2p_t *p2p);
 
 /* Receive side handlers (p2p_recv.c). */
 void p2p_on_message(void *arg, int src, const void *hdr, size_t hdr_len, const void *payload,

@@ -35,6 +35,7 @@ void p2p_destroy(p2p_t *p2p)
     if (!p2p)
         return;
     match_fini(&p2p->match);
+    p2p_unexpected_pool_free(p2p);
     free(p2p->out);
     free(p2p->failed_ctx);
     free(p2p->dead);

@@ -115,23 +115,83 @@ static void on_data(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void
     }
 }
 
+/* A record for an unexpected message of len payload bytes: from the free lists when they have one. */
+static p2p_unexpected_t *unexpected_take(p2p_t *p2p, size_t len)
+{
+    p2p_unexpected_t *u = p2p->free_records;
+
+    if (u) {
+        p2p->free_records = u->next_free;
+        p2p->free_record_count--;
+    } else if (!(u = malloc(sizeof(*u)))) {
+        return NULL;
+    }
+    u->data = u->inline_data;
+    if (len <= P2P_UNEXPECTED_INLINE)
+        return u;
+    if (p2p->free_buffers && len <= p2p->eager_limit) {
+        u->data = p2p->free_buffers;
+        p2p->free_buffers = *(void **)u->data;
+        p2p->free_buffer_count--;
+    } else if (!(u->data = malloc(len > p2p->eager_limit ? len : p2p->eager_limit))) {
+        u->data = u->inline_data;
+        p2p_unexpected_release(p2p, u);
+        return NULL;
+    }
+    return u;
+}
+
+void p2p_unexpected_release(p2p_t *p2p, p2p_unexpected_t *u)
+{
+    if (u->data != u->inline_data) {
+        if (p2p->free_buffer_count < P2P_UNEXPECTED_KEEP / 16) {
+            *(void **)u->data = p2p->free_buffers;
+            p2p->free_buffers = u->data;
+            p2p->free_buffer_count++;
+        } else {
+            free(u->data);
+        }
+    }
+    if (p2p->free_record_count < P2P_UNEXPECTED_KEEP) {
+        u->next_free = p2p->free_records;
+        p2p->free_records = u;
+        p2p->free_record_count++;
+    } else {
+        free(u);
+    }
+}
+
+void p2p_unexpected_pool_free(p2p_t *p2p)
+{
+    while (p2p->free_records) {
+        p2p_unexpected_t *u = p2p->free_records;
+        p2p->free_records = u->next_free;
+        free(u);
+    }
+    while (p2p->free_buffers) {
+        void *b = p2p->free_buffers;
+        p2p->free_buffers = *(void **)b;
+        free(b);
+    }
+    p2p->free_record_count = p2p->free_buffer_count = 0;
+}
+
 static void keep_unexpected(p2p_t *p2p, const p2p_hdr_t *hdr, const void *data, size_t len)
 {
-    p2p_unexpected_t *u = malloc(sizeof(*u));
+    p2p_unexpected_t *u = unexpected_take(p2p, len);
 
-    if (!u || (len && !(u->data = malloc(len)))) {
+    if (!u) {
         base_error("p2p", "out of memory for an unexpected message from %d", hdr->src);
-        free(u);
         return;
     }
     u->hdr = *hdr;
     if (len)
         memcpy(u->data, data, len);
-    else
-        u->data = NULL;
     u->match = (match_entry_t){.ctx = hdr->ctx, .src = hdr->src, .tag = hdr->tag};
-    if (match_add_unexpected(&p2p->match, &u->match) != 0)
+    if (match_add_unexpected(&p2p->match, &u->match) != 0) {
         base_error("p2p", "out of memory queueing an unexpected message from %d", hdr->src);
+        p2p_unexpected_release(p2p, u);
+    }
 }
 
 void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
@@ -207,8 +267,7 @@ vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *d
     if (found) {
         p2p_unexpected_t *u = (p2p_unexpected_t *)found;
         recv_start(p2p, req, &u->hdr, u->data);
-        free(u->data);
-        free(u);
+        p2p_unexpected_release(p2p, u);
     }
     return VMPL_OK;
 }
@@ -258,8 +317,7 @@ vmpl_status_t p2p_imrecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *
     if (status != VMPL_OK)
         return status;
     recv_start(p2p, req, &u->hdr, u->data);
-    free(u->data);
-    free(u);
+    p2p_unexpected_release(p2p, u);
     return VMPL_OK;
 }
 
