@@ -72,6 +72,9 @@ area_node() {
   # fanout 2: node 1 is the parent of nodes 3 and 4, which then report to vmplrun
   VMPL_RT_TREE_FANOUT=2 ft_job "inner tree daemon hung" 255 2,3 14 --ft -n 14 --nodes 7 -- nodehang 2
   ft_job "16 nodes, detector period 10 ms" 255 6 16 --ft --ft-delta 10 -n 16 --nodes 16 -- nodehang 6
+  # two daemons: the survivor's ring is empty once it declares the other failed
+  ft_job "one of two nodes hung" 255 1 2 --ft -n 2 --nodes 2 -- nodehang 1
+  ft_job "node 0 of two hung" 255 0 2 --ft -n 2 --nodes 2 -- nodehang 0
 }
 
 area_multi() {

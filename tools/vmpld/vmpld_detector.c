@@ -16,7 +16,10 @@
  * heartbeat by tens of ms). The first predecessor is watched from its first
  * heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
  * daemons receive the daemon table, and start their detectors, at moments
- * that differ by more than a short timeout on a loaded host.
+ * that differ by more than a short timeout on a loaded host. Each detector
+ * says hello to every other as it starts, so a predecessor (the first, or
+ * one found by a ring mend) whose detector is known to run gets the
+ * normal timeout at once.
  *
  * Broadcast: a failure report (a rank or a node) goes to the binomial-graph
  * neighbours (i + 2^k) mod N first, then (i - 2^k) mod N; every daemon
@@ -56,7 +59,7 @@
 #include <unistd.h>
 
 enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
-enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK };
+enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK, DG_HELLO };
 #define NONE UINT32_MAX
 #define VMPLD_STARVED_GRACE 20 /* at most this many extra timeouts for a starved daemon */
 #define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
@@ -86,7 +89,7 @@ struct vmpld_detector {
     uint32_t pred, succ;
     uint64_t last_heard, last_tick;
     uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
-    int pred_heard;           /* a heartbeat came from the current predecessor */
+    uint8_t *started;         /* per daemon: a datagram from it came, its detector runs */
     int quiet, refused_logged;
     int starved_grace;        /* timeouts forgiven to a starved predecessor on this host */
     uint64_t pred_runs;       /* a predecessor on this host: its threads' run count when last heard */
@@ -141,7 +144,6 @@ static void mend_ring(vmpld_detector_t *det, uint64_t now)
 {
     det->starved_grace = 0;
     det->pred_runs = 0;
-    det->pred_heard = 0;
     det->pred = nearest_live(det, det->n - 1);
     det->last_heard = now;
     if (det->pred != NONE)
@@ -282,7 +284,9 @@ static uint64_t silence_deadline(const vmpld_detector_t *det)
 {
     uint64_t deadline = det->last_heard + det->timeout_ns;
 
-    return !det->pred_heard && det->start_deadline > deadline ? det->start_deadline : deadline;
+    if (det->pred != NONE && !det->started[det->pred] && det->start_deadline > deadline)
+        return det->start_deadline;
+    return deadline;
 }
 
 /* The predecessor has been silent past the timeout: it failed. */
@@ -342,7 +346,6 @@ static int adjacent_before_me(const vmpld_detector_t *det, uint32_t from)
 static void heard_from_pred(vmpld_detector_t *det, uint64_t now)
 {
     det->last_heard = now;
-    det->pred_heard = 1;
     det->starved_grace = 0;
     /* on this host, remember how far it has run, for a later silence */
     det->pred_runs = det->same_host[det->pred] ? host_daemon_read(det->pid[det->pred], 0).runs : 0;
@@ -360,7 +363,10 @@ static void receive(vmpld_detector_t *det, uint64_t now)
                           det->me);
             continue;
         }
+        det->started[dg.from] = 1;
         switch (dg.type) {
+        case DG_HELLO:
+            break;
         case DG_HEARTBEAT:
             if (det->node_state[dg.from] == NODE_FAILED)
                 send_datagram(det, dg.from, DG_DEAD, NULL);
@@ -444,6 +450,12 @@ static void *detector_main(void *arg)
         pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
     det->last_heard = now_ns();
     det->start_deadline = det->last_heard + VMPLD_START_GRACE_MS * 1000000u;
+    /* say so at once: an observer, now or after a ring mend, judges us
+       from then on (a datagram waits in the socket of a detector that has
+       not started yet) */
+    for (uint32_t node = 0; node < det->n; node++)
+        if (node != det->me)
+            send_datagram(det, node, node == det->succ ? DG_HEARTBEAT : DG_HELLO, NULL);
     for (;;) {
         /* wake at the predecessor's deadline too, not only at the next tick */
         uint64_t now = now_ns(), deadline = silence_deadline(det) + 1000000u;
@@ -533,10 +545,12 @@ int vmpld_detector_start(vmpld_t *d)
     det->pid = calloc(n, sizeof(*det->pid));
     det->same_host = calloc(n, 1);
     det->node_state = calloc(n, 1);
+    det->started = calloc(n, 1);
     det->rank_known = calloc(d->job->size + 1, 1);
     det->pred = n > 1 ? (det->me + n - 1) % n : NONE;
     det->succ = n > 1 ? (det->me + 1) % n : NONE;
-    if (!det->addr || !det->pid || !det->same_host || !det->node_state || !det->rank_known ||
+    if (!det->addr || !det->pid || !det->same_host || !det->node_state || !det->started ||
+        !det->rank_known ||
         table_parse(det, &d->table)) {
         base_error("vmpld", "node %u: cannot start the failure detector (daemon table)", d->node);
         goto err_free;
@@ -567,6 +581,7 @@ err_free:
     free(det->pid);
     free(det->same_host);
     free(det->node_state);
+    free(det->started);
     free(det->rank_known);
     free(det);
     return -1;
@@ -596,6 +611,7 @@ void vmpld_detector_stop(vmpld_t *d)
     free(det->pid);
     free(det->same_host);
     free(det->node_state);
+    free(det->started);
     free(det->rank_known);
     free(det->unacked);
     free(det);
