@@ -179,10 +179,10 @@ static void test_collectives(void)
     CHECK(dmax == (size - 1) * 0.5, "allreduce max %g", dmax);
     sum = value;
     MPI_Allreduce(MPI_IN_PLACE, &sum, 1, MPI_INT, MPI_PROD, MPI_COMM_WORLD);
-    int fact = 1;
-    for (int r = 1; r <= size; r++)
+    unsigned fact = 1; /* integer products wrap (13! does not fit an int) */
+    for (unsigned r = 1; r <= (unsigned)size; r++)
         fact *= r;
-    CHECK(sum == fact, "in-place prod %d", sum);
+    CHECK((unsigned)sum == fact, "in-place prod %d", sum);
     sum = 0;
     MPI_Reduce(&value, &sum, 1, MPI_INT, MPI_SUM, size - 1, MPI_COMM_WORLD);
     CHECK(rank != size - 1 || sum == size * (size + 1) / 2, "reduce to last %d", sum);
