@@ -64,28 +64,41 @@ void mpi_topo_free(struct vmpl_mpi_comm_s *c)
     c->dist_graph = NULL;
 }
 
+/* The cells of a grid of dims, checked against c: MPI_SUCCESS or the error raised. */
+static int grid_cells(struct vmpl_mpi_comm_s *c, int ndims, const int dims[], long *cells_p,
+                      const char *function)
+{
+    long cells = 1;
+
+    if (ndims < 0)
+        return mpi_error(c, MPI_ERR_DIMS, function, "ndims %d < 0", ndims);
+    for (int d = 0; d < ndims; d++) {
+        if (dims[d] <= 0)
+            return mpi_error(c, MPI_ERR_DIMS, function, "dims[%d] = %d", d, dims[d]);
+        cells *= dims[d];
+    }
+    if (cells > c->core->size)
+        return mpi_error(c, MPI_ERR_DIMS, function,
+                         "the grid has %ld cells but the communicator %d processes", cells,
+                         c->core->size);
+    *cells_p = cells;
+    return MPI_SUCCESS;
+}
+
 int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
                      int reorder, MPI_Comm *comm_cart)
 {
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm_old);
-    long cells = 1;
+    long cells;
     int rc;
 
     (void)reorder; /* one node: no placement to improve */
     MPI_CHECK_INIT("MPI_Cart_create");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_create", "invalid communicator");
-    if (ndims < 0)
-        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create", "ndims %d < 0", ndims);
-    for (int d = 0; d < ndims; d++) {
-        if (dims[d] <= 0)
-            return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create", "dims[%d] = %d", d, dims[d]);
-        cells *= dims[d];
-    }
-    if (cells > c->core->size)
-        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_create",
-                         "the grid has %ld cells but the communicator %d processes", cells,
-                         c->core->size);
+    rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_create");
+    if (rc != MPI_SUCCESS)
+        return rc;
     rc = PMPI_Comm_split(comm_old, c->core->rank < cells ? 0 : MPI_UNDEFINED, c->core->rank,
                          comm_cart);
     if (rc != MPI_SUCCESS || *comm_cart == MPI_COMM_NULL)
@@ -102,23 +115,16 @@ MPI_WEAK(Cart_create)
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
-    long cells = 1;
+    long cells;
+    int rc;
 
     (void)periods;
     MPI_CHECK_INIT("MPI_Cart_map");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_map", "invalid communicator");
-    if (ndims < 0)
-        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map", "ndims %d < 0", ndims);
-    for (int d = 0; d < ndims; d++) {
-        if (dims[d] <= 0)
-            return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map", "dims[%d] = %d", d, dims[d]);
-        cells *= dims[d];
-    }
-    if (cells > c->core->size)
-        return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_map",
-                         "the grid has %ld cells but the communicator %d processes", cells,
-                         c->core->size);
+    rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_map");
+    if (rc != MPI_SUCCESS)
+        return rc;
     /* the identity: the rank MPI_Cart_create gives this process */
     *newrank = c->core->rank < cells ? c->core->rank : MPI_UNDEFINED;
     return MPI_SUCCESS;

@@ -14,8 +14,7 @@ static int fastbox_drain(tl_shm_t *shm, int src, tl_shm_recv_fn_t recv, void *ar
 
     for (;;) {
         uint32_t count = shm->fb_read[src];
-        tl_shm_fastbox_t *fb = shm->fb_in + ((size_t)src * (size_t)shm->n * TL_SHM_FASTBOX_SLOTS +
-                                             count % TL_SHM_FASTBOX_SLOTS);
+        tl_shm_fastbox_t *fb = shm_fastbox_in(shm, src, count);
 
         if (atomic_load_explicit(&fb->stamp, memory_order_acquire) != count + 1 ||
             fb->seq != shm->seq_in[src])
@@ -65,9 +64,8 @@ int tl_shm_pending(tl_shm_t *shm)
         return 1;
     for (int src = 0; src < shm->n; src++) {
         uint32_t count = shm->fb_read[src];
-        tl_shm_fastbox_t *fb = shm->fb_in + ((size_t)src * (size_t)shm->n * TL_SHM_FASTBOX_SLOTS +
-                                             count % TL_SHM_FASTBOX_SLOTS);
-        if (atomic_load_explicit(&fb->stamp, memory_order_relaxed) == count + 1)
+        if (atomic_load_explicit(&shm_fastbox_in(shm, src, count)->stamp, memory_order_relaxed) ==
+            count + 1)
             return 1;
     }
     return 0;

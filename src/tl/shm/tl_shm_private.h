@@ -49,6 +49,13 @@ static inline tl_shm_fastbox_t *shm_fastbox(const tl_shm_t *shm, int s, int r)
            ((size_t)s * (size_t)shm->n + (size_t)r) * TL_SHM_FASTBOX_SLOTS;
 }
 
+/* The slot of src's count-th fast-box message to this rank. */
+static inline tl_shm_fastbox_t *shm_fastbox_in(const tl_shm_t *shm, int src, uint32_t count)
+{
+    return shm->fb_in + ((size_t)src * (size_t)shm->n * TL_SHM_FASTBOX_SLOTS +
+                         count % TL_SHM_FASTBOX_SLOTS);
+}
+
 /* Receiver r's counters of fast-box messages taken, one per sender. */
 static inline _Atomic uint32_t *shm_fastbox_taken(const tl_shm_t *shm, int r)
 {
@@ -64,6 +71,11 @@ static inline tl_shm_cell_t *shm_cell(const tl_shm_t *shm, uint64_t offset)
 {
     return (tl_shm_cell_t *)(shm->base + offset);
 }
+
+/* Copies len bytes between local and remote in peer's address space, to
+   the peer when `write`, else from it; notes whether the kernel allows it. */
+vmpl_status_t tl_shm_peer_copy(tl_shm_t *shm, int peer, int write, void *local,
+                               const void *remote, size_t len);
 
 /* What a peer's single-copy probe reads in this process (tl_shm_peer.c). */
 const void *tl_shm_probe_target(void);

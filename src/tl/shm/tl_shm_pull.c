@@ -19,12 +19,9 @@
 #define _GNU_SOURCE
 #include "tl_shm_private.h"
 
-#include <base/log.h>
-
 #include <errno.h>
 #include <sched.h>
 #include <signal.h>
-#include <sys/uio.h>
 
 #define PULL_CHUNK_MIN (64u * 1024u)
 #define PULL_CHUNKS 16 /* a job is cut in about this many chunks */
@@ -61,24 +58,14 @@ static size_t claim(pull_job_t *job, uint64_t *offset_p)
     return job->len - at < job->chunk ? job->len - at : job->chunk;
 }
 
-/* Copies [offset, offset + len) of the job between the two address spaces. */
-static int copy_chunk(pull_job_t *job, pid_t peer, int write, uint64_t offset, size_t len)
+/* Copies [offset, offset + len) of the job: the receiver reads, the sender writes. */
+static int copy_chunk(tl_shm_t *shm, pull_job_t *job, int sender_side, uint64_t offset,
+                      size_t len)
 {
-    char *here = (char *)(uintptr_t)(write ? job->src : job->dst) + offset;
-    char *there = (char *)(uintptr_t)(write ? job->dst : job->src) + offset;
+    char *dst = (char *)(uintptr_t)job->dst + offset, *src = (char *)(uintptr_t)job->src + offset;
 
-    while (len > 0) {
-        struct iovec local = {here, len}, far = {there, len};
-        ssize_t done = write ? process_vm_writev(peer, &local, 1, &far, 1, 0)
-                             : process_vm_readv(peer, &local, 1, &far, 1, 0);
-        if (done <= 0) {
-            if (done < 0 && errno == EINTR)
-                continue;
-            return -1;
-        }
-        here += done, there += done, len -= (size_t)done;
-    }
-    return 0;
+    return sender_side ? tl_shm_peer_copy(shm, job->receiver, 1, src, dst, len) != VMPL_OK
+                       : tl_shm_peer_copy(shm, job->sender, 0, dst, src, len) != VMPL_OK;
 }
 
 size_t tl_shm_pull_min(void)
@@ -125,11 +112,7 @@ vmpl_status_t tl_shm_pull_run(tl_shm_t *shm, uint64_t handle)
     /* after a failed chunk, the rest is only claimed: the helper must not
        go on writing once the caller falls back to another protocol */
     while ((len = claim(job, &offset)) != 0) {
-        if (!failed && copy_chunk(job, sender, 0, offset, len)) {
-            base_info("shm", "single copy from rank %d (pid %d) failed: %m", job->sender,
-                      (int)sender);
-            failed = 1;
-        }
+        failed = failed || copy_chunk(shm, job, 0, offset, len); /* tl_shm_peer_copy logs */
         mine += len;
     }
     atomic_fetch_add_explicit(&job->copied, mine, memory_order_acq_rel);
@@ -149,25 +132,18 @@ vmpl_status_t tl_shm_pull_run(tl_shm_t *shm, uint64_t handle)
 void tl_shm_pull_help(tl_shm_t *shm, int dest, uint64_t handle)
 {
     pull_job_t *job = job_of(shm, handle);
-    pid_t receiver = shm_rank(shm, dest)->pid;
     uint64_t offset;
     size_t len;
+    int failed = 0;
 
     atomic_thread_fence(memory_order_acquire);
     /* writing needs the same permission as reading (ptrace access to the
        peer); a chunk that fails is counted as done and flagged, and the
        receiver claims the rest */
-    if (tl_shm_read_peer_usable(shm, dest) && (len = claim(job, &offset)) != 0) {
-        do {
-            if (copy_chunk(job, receiver, 1, offset, len)) {
-                base_info("shm", "single copy to rank %d (pid %d) failed: %m", dest,
-                          (int)receiver);
-                atomic_store_explicit(&job->failed, 1, memory_order_relaxed);
-                atomic_fetch_add_explicit(&job->copied, len, memory_order_release);
-                break;
-            }
-            atomic_fetch_add_explicit(&job->copied, len, memory_order_release);
-        } while ((len = claim(job, &offset)) != 0);
+    while (!failed && tl_shm_read_peer_usable(shm, dest) && (len = claim(job, &offset)) != 0) {
+        if ((failed = copy_chunk(shm, job, 1, offset, len)))
+            atomic_store_explicit(&job->failed, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&job->copied, len, memory_order_release);
     }
     tl_shm_queue_push(shm, &shm_rank(shm, dest)->free, handle);
 }

@@ -23,6 +23,18 @@ static uint64_t align_line(uint64_t x)
     return (x + TL_SHM_LINE - 1) & ~(uint64_t)(TL_SHM_LINE - 1);
 }
 
+/* Bytes of the fast-box rings of n ranks; the taken counters follow them. */
+static uint64_t fastbox_ring_bytes(uint64_t n)
+{
+    return n * n * TL_SHM_FASTBOX_SLOTS * TL_SHM_FASTBOX_BYTES;
+}
+
+/* Bytes of one receiver's row of taken counters (a whole number of lines). */
+static uint64_t taken_row_bytes(uint64_t n)
+{
+    return align_line(n * sizeof(uint32_t));
+}
+
 /* Offsets of each region for n ranks; returns the segment size. */
 static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uint64_t cell_bytes)
 {
@@ -31,9 +43,8 @@ static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uin
     h->cell_bytes = cell_bytes;
     h->ranks_offset = align_line(sizeof(tl_shm_header_t));
     h->fastbox_offset = align_line(h->ranks_offset + (uint64_t)n * sizeof(tl_shm_rank_t));
-    h->cells_offset = align_line(h->fastbox_offset + (uint64_t)n * n * TL_SHM_FASTBOX_SLOTS *
-                                                         TL_SHM_FASTBOX_BYTES) +
-                      (uint64_t)n * align_line((uint64_t)n * sizeof(uint32_t)); /* taken */
+    h->cells_offset = align_line(h->fastbox_offset + fastbox_ring_bytes(n)) +
+                      (uint64_t)n * taken_row_bytes(n);
     h->segment_bytes = h->cells_offset + (uint64_t)n * cells * cell_bytes;
     return h->segment_bytes;
 }
@@ -204,9 +215,9 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
     }
     shm->fb_out = shm_fastbox(shm, shm->me, 0);
     shm->fb_in = shm_fastbox(shm, 0, shm->me);
-    shm->taken_stride = align_line((uint64_t)shm->n * sizeof(uint32_t));
+    shm->taken_stride = taken_row_bytes((uint64_t)shm->n);
     shm->taken_rows = shm->base + shm_header(shm)->fastbox_offset +
-                      (uint64_t)shm->n * shm->n * TL_SHM_FASTBOX_SLOTS * TL_SHM_FASTBOX_BYTES;
+                      fastbox_ring_bytes((uint64_t)shm->n);
     shm->taken_in = shm_fastbox_taken(shm, shm->me);
     shm_rank(shm, shm->me)->pid = (int32_t)getpid();
     shm_rank(shm, shm->me)->probe = (uint64_t)(uintptr_t)tl_shm_probe_target();

@@ -46,6 +46,17 @@ uint32_t tl_shm_doorbell_read(const tl_shm_t *shm)
     return atomic_load_explicit(&shm_bell(shm, shm->me)->word, memory_order_acquire);
 }
 
+/* Looks 64 times, pausing between looks; 1 as soon as something waits. */
+static int spin_looks(tl_shm_t *shm)
+{
+    for (int i = 0; i < 64; i++) {
+        if (tl_shm_pending(shm))
+            return 1;
+        tl_shm_cpu_relax();
+    }
+    return 0;
+}
+
 /* Something to deliver, or a ring since `bell`: the caller should look. */
 static int wake_reason(tl_shm_t *shm, const tl_shm_bell_t *me, uint32_t bell)
 {
@@ -58,19 +69,13 @@ void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
     uint64_t start, now, deadline, nap = TL_SHM_FIRST_NAP_NS;
 
     /* most waits end within a microsecond: look before reading the clock */
-    for (int i = 0; i < 64 && shm->spin_ns; i++) {
-        if (tl_shm_pending(shm))
-            return;
-        tl_shm_cpu_relax();
-    }
+    if (shm->spin_ns && spin_looks(shm))
+        return;
     start = now = base_time_ns();
     deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
     while (now - start < shm->spin_ns && now < deadline) {
-        for (int i = 0; i < 64; i++) {
-            if (tl_shm_pending(shm))
-                return;
-            tl_shm_cpu_relax();
-        }
+        if (spin_looks(shm))
+            return;
         if (atomic_load_explicit(&me->word, memory_order_relaxed) != bell)
             return;
         now = base_time_ns();
