@@ -3,16 +3,19 @@
  * and the shared single copy (both processes copying one message), both
  * directions at once, truncation, non-contiguous ends (streamed through
  * cells), a window of outstanding messages larger than the cell pool, and
- * a receive that completes while its sender computes without calling MPI.
+ * a receive that completes while its sender makes no MPI call.
  * Every byte is checked; a guard byte after each receive buffer must stay.
  * Prints "mpi_large: rank R: N passed, M failed" on every rank.
  */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, nanosleep */
 #include <mpi.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int rank, size, failures, checks;
 
@@ -166,36 +169,46 @@ static void window(void)
 }
 
 /*
- * Rank 0 starts a 4 MiB send and computes for a second without calling
- * MPI; rank 1's receive must complete in that second (the receiver copies
- * alone when the sender does not help). Rank 1 tells what it saw after.
+ * Rank 0 starts a 4 MiB send and then makes no MPI call until rank 1 says,
+ * through a file, that its receive completed (the receiver copies alone
+ * when the sender does not help). A receive that needed the sender would
+ * never complete: rank 0 gives up waiting after a minute and fails.
  */
 static void busy_sender(void)
 {
     size_t len = 4194304;
     unsigned char *buf = malloc(len + 1);
-    int done_early = 0;
+    char dir[64] = "/tmp/vmpl-large-XXXXXX", marker[96];
 
-    if (size < 2 || rank > 1) {
-        free(buf);
-        return;
-    }
-    if (rank == 0) {
+    if (rank == 0 && !mkdtemp(dir))
+        dir[0] = '\0';
+    MPI_Bcast(dir, sizeof(dir), MPI_CHAR, 0, MPI_COMM_WORLD);
+    CHECK(dir[0], "mkdtemp: no folder for the marker");
+    snprintf(marker, sizeof(marker), "%s/received", dir);
+    if (rank == 0 && size > 1 && dir[0]) {
         MPI_Request request;
-        struct timespec second = {1, 0};
+        struct timespec ms = {0, 1000000};
+        int waited = 0;
         fill(buf, len, 0, 70);
         MPI_Isend(buf, (int)len, MPI_BYTE, 1, 70, MPI_COMM_WORLD, &request);
-        nanosleep(&second, NULL);
+        while (access(marker, F_OK) != 0 && waited++ < 60000)
+            nanosleep(&ms, NULL); /* no MPI call: this sender is busy elsewhere */
+        CHECK(access(marker, F_OK) == 0, "the receive waited for a sender that was computing");
         MPI_Wait(&request, MPI_STATUS_IGNORE);
-        MPI_Recv(&done_early, 1, MPI_INT, 1, 71, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        CHECK(done_early, "the receive waited for a sender that was computing");
-    } else {
-        double start = MPI_Wtime();
+    } else if (rank == 1 && dir[0]) {
+        int fd;
         memset(buf, GUARD, len + 1);
         MPI_Recv(buf, (int)len, MPI_BYTE, 0, 70, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        done_early = MPI_Wtime() - start < 0.5;
         verify(buf, len, 0, 70, "busy sender");
-        MPI_Send(&done_early, 1, MPI_INT, 0, 71, MPI_COMM_WORLD);
+        fd = open(marker, O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+        CHECK(fd >= 0, "cannot create %s", marker);
+        if (fd >= 0)
+            close(fd);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0 && dir[0]) {
+        unlink(marker);
+        rmdir(dir);
     }
     free(buf);
 }
