@@ -105,6 +105,10 @@ area_env_cwd() {
   expect_rc "environment job" 0 $?
   expect_grep "rank 0 env" "^0 2 0 0 from-launcher set $work/dir$" "$work/out"
   expect_grep "rank 1 env" "^1 2 0 1 from-launcher set $work/dir$" "$work/out"
+  (trap '' QUIT ALRM; exec "$run" -n 2 --nodes 2 sh -c 'grep SigIgn /proc/self/status') >"$work/out"
+  [ "$(grep -c '^SigIgn:[[:space:]]*0*$' "$work/out")" -eq 2 ] &&
+    pass "ranks start with no ignored signal (the launcher's shell ignored QUIT, ALRM)" ||
+    fail "inherited ignored signals: $(cat "$work/out")"
   "$run" -n 2 --bind-to core sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
   [ "$(sort -u "$work/out" | wc -l)" -eq "$(($(nproc) > 1 ? 2 : 1))" ] && pass "--bind-to core gives ranks distinct cores" ||
     fail "binding: $(cat "$work/out")"

@@ -13,6 +13,7 @@
 
 #include <rt/rt_board.h>
 
+#include <signal.h>
 #include <sys/types.h>
 
 /*
@@ -74,6 +75,8 @@ typedef struct {
     uint32_t child_count;
     vmpld_rank_t *ranks;
     int rank_first, rank_count;
+    uint8_t rank_signals[NSIG]; /* signals a rank resets to SIG_DFL before exec (1 each) */
+    int rank_chdir;             /* ranks chdir to the job's folder: ours is another */
     rt_conn_t *pending;  /* accepted connections that have not said hello */
     int pending_count;
 

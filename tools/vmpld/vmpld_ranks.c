@@ -128,13 +128,13 @@ static void __attribute__((noreturn)) rank_exec(vmpld_t *d, char **envp, const i
 
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     for (int signo = 1; signo < NSIG; signo++)
-        if (signo != SIGKILL && signo != SIGSTOP)
+        if (d->rank_signals[signo])
             sigaction(signo, &deflt, NULL);
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0)
         _exit(127);
-    if (job->cwd[0] && chdir(job->cwd))
+    if (d->rank_chdir && chdir(job->cwd))
         _exit(127);
     if (core)
         sched_setaffinity(0, sizeof(*core), core);
@@ -198,9 +198,9 @@ static int rank_spawn(vmpld_t *d, vmpld_rank_t *r)
     r->stream_fd[0] = in[1];
     r->stream_fd[1] = out[0];
     r->stream_fd[2] = err[0];
-    for (int s = 0; s < 3; s++)
+    for (int s = 0; s < 3; s++) /* fresh pipe ends: O_NONBLOCK is their only flag */
         if (r->stream_fd[s] >= 0)
-            fcntl(r->stream_fd[s], F_SETFL, fcntl(r->stream_fd[s], F_GETFL) | O_NONBLOCK);
+            fcntl(r->stream_fd[s], F_SETFL, O_NONBLOCK);
     return 0;
 
 err_env:
@@ -237,6 +237,25 @@ static void *spawner_thread(void *arg)
 #define SPAWNERS_MAX 8
 
 /*
+ * What each vforked child has to undo before exec, found once: exec itself
+ * resets caught signals, so a child calls sigaction only for those not at
+ * SIG_DFL now (an inherited SIG_IGN would survive exec), and chdir only
+ * when the daemon does not already sit in the job's folder.
+ */
+static void rank_start_plan(vmpld_t *d)
+{
+    char here[PATH_MAX];
+
+    for (int signo = 1; signo < NSIG; signo++) {
+        struct sigaction now;
+        d->rank_signals[signo] = signo != SIGKILL && signo != SIGSTOP &&
+                                 !sigaction(signo, NULL, &now) && now.sa_handler != SIG_DFL;
+    }
+    d->rank_chdir = d->job->cwd[0] &&
+                    (!getcwd(here, sizeof(here)) || strcmp(here, d->job->cwd) != 0);
+}
+
+/*
  * Spawns the node's ranks. The spawning thread is suspended while each
  * vforked child execs (~0.3 ms here), so helper threads spawn slices of
  * the ranks in parallel (VMPL_RT_SPAWNERS threads in all, capped so each
@@ -252,6 +271,7 @@ int vmpld_ranks_spawn(vmpld_t *d)
     if (threads > d->rank_count / 2)
         threads = d->rank_count / 2 > 0 ? d->rank_count / 2 : 1;
     per = (d->rank_count + threads - 1) / threads;
+    rank_start_plan(d);
     for (int t = 1; t < threads; t++) { /* slices 1.. go to helpers, slice 0 is ours */
         spawn_range_t *h = &helpers[started];
         pthread_t thread;
@@ -316,6 +336,9 @@ void vmpld_rank_stream_readable(vmpld_t *d, vmpld_rank_t *r, int stream)
 {
     char chunk[16384];
 
+    /* a poll entry of this turn, for a stream its rank's reaping already drained */
+    if (r->stream_fd[stream] < 0)
+        return;
     for (;;) {
         ssize_t n = read(r->stream_fd[stream], chunk, sizeof(chunk));
         if (n > 0) {
