@@ -130,12 +130,17 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
     }
     if (!mpi_op_for(o, t, datatype, &call, NULL, "MPI_Reduce_local"))
         return MPI_ERR_OP;
-    if (!dt_type_is_contiguous(t->dt))
+    dt_aint_t lb, extent;
+    size_t elem = vmpl_type_size(t->elem), elements;
+    dt_type_extent(t->dt, &lb, &extent);
+    if (dt_type_is_contiguous(t->dt))
+        elements = (size_t)count * (dt_type_size(t->dt) / elem);
+    else if (lb == 0 && (size_t)extent == elem) /* a padded pair (MPI_DOUBLE_INT): the C layout */
+        elements = (size_t)count;
+    else
         return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Reduce_local",
                          "predefined operations on non-contiguous datatypes are not supported here");
-    status = vmpl_reduce_local(inbuf, inoutbuf,
-                               (size_t)count * (size_t)(dt_type_size(t->dt) / vmpl_type_size(t->elem)),
-                               t->elem, o->core.op);
+    status = vmpl_reduce_local(inbuf, inoutbuf, elements, t->elem, o->core.op);
     return status == VMPL_OK ? MPI_SUCCESS
                              : mpi_error(NULL, mpi_class_of_status(status), "MPI_Reduce_local",
                                          "%s", vmpl_status_string(status));

@@ -4,6 +4,7 @@
  * setting with its default and current value (from the settings table).
  */
 #include "base/settings.h"
+#include "core/coll/coll_select.h"
 #include "dt/dt_kernel.h"
 #include "op/op.h"
 
@@ -33,6 +34,9 @@ int main(void)
         char table[2048];
         printf("\npack/unpack kernels (pack/unpack when they differ):\n");
         dt_kernel_describe(table, sizeof(table));
+        fputs(table, stdout);
+        printf("\ncollective algorithms (first matching row wins):\n");
+        coll_select_describe(table, sizeof(table));
         fputs(table, stdout);
     }
     return 0;

@@ -1,11 +1,13 @@
 /*
  * Allreduce as reduce to rank 0 followed by broadcast.
  * Cost = 2 ceil(lg p) . (alpha + n . beta) + ceil(lg p) . n . gamma
+ * The fallback: any operation, any p; rarely the fastest.
  */
 #include "../coll_private.h"
 
-vmpl_status_t coll_allreduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
-                             const dt_type_t *dt, const coll_op_t *op)
+vmpl_status_t coll_allreduce_reduce_bcast(coll_comm_t *c, const void *sendbuf, void *recvbuf,
+                                          int64_t count, const dt_type_t *dt,
+                                          const coll_op_t *op)
 {
     vmpl_status_t status = coll_reduce(c, sendbuf == COLL_IN_PLACE && c->rank != 0
                                               ? recvbuf : sendbuf,

@@ -1,0 +1,216 @@
+/*
+ * Collective results against a reference every rank computes alone: each
+ * rank's input is a function of (rank, index), so any rank can fold all of
+ * them in rank order with MPI_Reduce_local. Run once per algorithm (forced
+ * through VMPL_COLL_<NAME>) at several process counts, powers of two and
+ * not. Covers every predefined operation on the types it allows, counts
+ * 0, 1, below, at and above the process count and large, MPI_IN_PLACE,
+ * a non-commutative user operation (operand order must be kept) and a
+ * derived datatype. Prints "mpi_coll (P ranks): N passed, M failed" on
+ * rank 0.
+ */
+#include <mpi.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int rank, size, failures, checks;
+
+#define CHECK(cond, ...)                                                      \
+    do {                                                                      \
+        checks++;                                                             \
+        if (!(cond)) {                                                        \
+            failures++;                                                       \
+            fprintf(stderr, "rank %d: FAIL %s:%d: ", rank, __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                                     \
+            fputc('\n', stderr);                                              \
+        }                                                                     \
+    } while (0)
+
+/* Inputs small enough that sums and products are exact in every type. */
+static void fill(MPI_Datatype type, void *buf, int count, int who)
+{
+    for (int i = 0; i < count; i++) {
+        int v = (who * 7 + i * 13) % 5 + (i % 3 == 0 ? -2 : 1);
+        int bit = 1 << ((who + i) % 7);
+        if (type == MPI_INT8_T)
+            ((int8_t *)buf)[i] = (int8_t)(v * 37); /* wraps: SUM and PROD wrap too */
+        else if (type == MPI_UNSIGNED_SHORT)
+            ((unsigned short *)buf)[i] = (unsigned short)(bit | (v & 1));
+        else if (type == MPI_INT)
+            ((int *)buf)[i] = v;
+        else if (type == MPI_INT64_T)
+            ((int64_t *)buf)[i] = (int64_t)v << 33 | (int64_t)bit;
+        else if (type == MPI_FLOAT)
+            ((float *)buf)[i] = (float)v * 0.5f;
+        else if (type == MPI_DOUBLE)
+            ((double *)buf)[i] = (double)v * 0.25;
+        else if (type == MPI_C_DOUBLE_COMPLEX)
+            ((double *)buf)[2 * i] = v, ((double *)buf)[2 * i + 1] = (i + who) % 3 - 1;
+        else if (type == MPI_2INT)
+            ((int *)buf)[2 * i] = v % 3, ((int *)buf)[2 * i + 1] = who;
+        else if (type == MPI_DOUBLE_INT) {
+            struct { double d; int i; } *p = buf;
+            p[i].d = v % 2, p[i].i = (who * 5 + i) % size;
+        }
+    }
+}
+
+static size_t type_bytes(MPI_Datatype type)
+{
+    MPI_Aint lb, extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    return (size_t)extent;
+}
+
+/* acc = x0 op x1 op ... op x(size-1) for inputs made by fill(). */
+static void reference(MPI_Datatype type, MPI_Op op, void *acc, void *x, int count)
+{
+    fill(type, acc, count, 0);
+    for (int r = 1; r < size; r++) {
+        fill(type, x, count, r);
+        if (count)
+            MPI_Reduce_local(acc, x, count, type, op); /* x = acc op x_r */
+        memcpy(acc, x, (size_t)count * type_bytes(type));
+    }
+}
+
+/*
+ * Whether two results agree in their data: the padding of a pair struct
+ * carries none, and complex products may differ in the sign of a zero
+ * with the order of the factors (exact values otherwise).
+ */
+static int same(MPI_Datatype type, const void *a, const void *b, int count)
+{
+    if (type == MPI_C_DOUBLE_COMPLEX) {
+        for (int i = 0; i < 2 * count; i++)
+            if (((const double *)a)[i] != ((const double *)b)[i])
+                return 0;
+        return 1;
+    }
+    if (type != MPI_DOUBLE_INT)
+        return !memcmp(a, b, (size_t)count * type_bytes(type));
+    const struct { double d; int i; } *x = a, *y = b;
+    for (int i = 0; i < count; i++)
+        if (x[i].d != y[i].d || x[i].i != y[i].i)
+            return 0;
+    return 1;
+}
+
+static void check_allreduce(const char *what, MPI_Datatype type, MPI_Op op, int count,
+                            int in_place)
+{
+    size_t bytes = (size_t)(count ? count : 1) * type_bytes(type);
+    char *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes), *x = malloc(bytes);
+
+    fill(type, in, count, rank);
+    memset(out, 0x5a, bytes);
+    if (in_place)
+        memcpy(out, in, bytes);
+    MPI_Allreduce(in_place ? MPI_IN_PLACE : in, out, count, type, op, MPI_COMM_WORLD);
+    reference(type, op, want, x, count);
+    CHECK(same(type, out, want, count),
+          "allreduce %s count %d%s", what, count, in_place ? " in place" : "");
+    free(in), free(out), free(want), free(x);
+}
+
+/* Affine maps x -> a x + b (mod 2^32), composed: associative, not commutative. */
+static void compose(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    uint32_t *f = in, *g = inout; /* g = f op g: apply f, then g */
+    (void)type;
+    for (int i = 0; i < *len; i++, f += 2, g += 2) {
+        uint32_t a = g[0] * f[0], b = g[0] * f[1] + g[1];
+        g[0] = a, g[1] = b;
+    }
+}
+
+static void check_noncommutative(int count)
+{
+    MPI_Datatype pair;
+    MPI_Op op;
+    uint32_t *in = malloc(8 * (size_t)(count + 1)), *out = malloc(8 * (size_t)(count + 1));
+    uint32_t *want = malloc(8 * (size_t)(count + 1));
+    int bad = 0;
+
+    MPI_Type_contiguous(2, MPI_UINT32_T, &pair);
+    MPI_Type_commit(&pair);
+    MPI_Op_create(compose, 0, &op);
+    for (int i = 0; i < count; i++)
+        in[2 * i] = 2u * (uint32_t)(rank + i) + 3u, in[2 * i + 1] = (uint32_t)(rank * 11 + i);
+    MPI_Allreduce(in, out, count, pair, op, MPI_COMM_WORLD);
+    for (int i = 0; i < count; i++) {
+        uint32_t a = 1, b = 0; /* identity, then x0, x1, ... in rank order */
+        for (int r = 0; r < size; r++) {
+            uint32_t fa = 2u * (uint32_t)(r + i) + 3u, fb = (uint32_t)(r * 11 + i);
+            uint32_t na = fa * a, nb = fa * b + fb;
+            a = na, b = nb;
+        }
+        want[2 * i] = a, want[2 * i + 1] = b;
+        bad += out[2 * i] != a || out[2 * i + 1] != b;
+    }
+    CHECK(!bad, "non-commutative allreduce, count %d: %d elements out of order", count, bad);
+    MPI_Op_free(&op);
+    MPI_Type_free(&pair);
+    free(in), free(out), free(want);
+}
+
+typedef struct {
+    const char *name;
+    MPI_Datatype type;
+} named_type_t;
+
+int main(int argc, char **argv)
+{
+    static const named_type_t arith[] = {
+        {"int8", MPI_INT8_T}, {"int", MPI_INT}, {"int64", MPI_INT64_T},
+        {"float", MPI_FLOAT}, {"double", MPI_DOUBLE}};
+    static const named_type_t bits[] = {
+        {"ushort", MPI_UNSIGNED_SHORT}, {"int", MPI_INT}, {"int64", MPI_INT64_T}};
+    const MPI_Op arith_ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN};
+    const MPI_Op bit_ops[] = {MPI_BAND, MPI_BOR, MPI_BXOR, MPI_LAND, MPI_LOR, MPI_LXOR};
+    int counts[] = {0, 1, 0, 0, 0, 1000, 100003};
+    char what[64];
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    counts[2] = size > 1 ? size - 1 : 2;
+    counts[3] = size;
+    counts[4] = size + 1;
+    for (int c = 0; c < 7; c++) {
+        int big = counts[c] > 1000;
+        for (size_t t = 0; t < sizeof(arith) / sizeof(arith[0]); t++)
+            for (int o = 0; o < 4; o++) {
+                if (big && o != 0)
+                    continue; /* one op per type at the large count */
+                snprintf(what, sizeof(what), "%s op %d", arith[t].name, o);
+                check_allreduce(what, arith[t].type, arith_ops[o], counts[c], c % 2);
+            }
+        for (size_t t = 0; t < sizeof(bits) / sizeof(bits[0]) && !big; t++)
+            for (int o = 0; o < 6; o++) {
+                snprintf(what, sizeof(what), "%s bit/logic op %d", bits[t].name, o);
+                check_allreduce(what, bits[t].type, bit_ops[o], counts[c], c % 2);
+            }
+        if (!big) {
+            check_allreduce("double complex sum", MPI_C_DOUBLE_COMPLEX, MPI_SUM, counts[c], 0);
+            check_allreduce("double complex prod", MPI_C_DOUBLE_COMPLEX, MPI_PROD, counts[c], 1);
+            check_allreduce("2int maxloc", MPI_2INT, MPI_MAXLOC, counts[c], 0);
+            check_allreduce("2int minloc", MPI_2INT, MPI_MINLOC, counts[c], 1);
+            check_allreduce("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], 1);
+        }
+        check_noncommutative(counts[c]);
+    }
+    {
+        int all_failures = 0, all_checks = 0;
+        MPI_Reduce(&failures, &all_failures, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&checks, &all_checks, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (rank == 0)
+            printf("mpi_coll (%d ranks): %d passed, %d failed\n", size,
+                   all_checks - all_failures, all_failures);
+    }
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
