@@ -42,7 +42,7 @@ static void fill(MPI_Datatype type, void *buf, int count, int who)
         else if (type == MPI_INT)
             ((int *)buf)[i] = v;
         else if (type == MPI_INT64_T)
-            ((int64_t *)buf)[i] = (int64_t)v << 33 | (int64_t)bit;
+            ((int64_t *)buf)[i] = (int64_t)v * ((int64_t)1 << 33) + bit;
         else if (type == MPI_FLOAT)
             ((float *)buf)[i] = (float)v * 0.5f;
         else if (type == MPI_DOUBLE)

@@ -60,6 +60,9 @@ vmpl_status_t coll_temp_alloc(int64_t count, const dt_type_t *dt, void **buf_p, 
     dt_type_extent(dt, &lb, &extent);
     dt_type_true_extent(dt, &tlb, &textent);
     bytes = count > 0 ? (size_t)(textent + (count - 1) * (extent > 0 ? extent : 0)) : 1;
+    /* the reduction engine reads whole elements: a padded pair's last one too */
+    if (count > 0 && extent > 0 && (size_t)(count * extent) > bytes)
+        bytes = (size_t)(count * extent);
     mem = malloc(bytes ? bytes : 1);
     if (!mem) {
         base_error("coll", "out of memory for a %zu-byte temporary", bytes);
