@@ -108,6 +108,13 @@ int p2p_wait_or_failure(p2p_t *p2p, p2p_req_t *req);
 void p2p_peer_failed(p2p_t *p2p, int rank);
 int p2p_peer_is_failed(const p2p_t *p2p, int rank);
 /*
+ * Takes in the failures the runtime reported since the last look (one
+ * load when there are none; progress does this too): nonzero when some were.
+ */
+int p2p_failures_update(p2p_t *p2p);
+/* Whether ctx was marked failed (p2p_context_failed). */
+int p2p_context_is_failed(const p2p_t *p2p, uint32_t ctx);
+/*
  * Marks a context failed (a communicator's collective context when a
  * member failed): every pending request on it fails, later ones fail at
  * once, arrivals on it are dropped. A failed context stays failed: its

@@ -32,6 +32,11 @@ int p2p_peer_is_failed(const p2p_t *p2p, int rank)
            bit_test(p2p->dead, ((size_t)p2p->size + 63) / 64, (uint64_t)rank);
 }
 
+int p2p_context_is_failed(const p2p_t *p2p, uint32_t ctx)
+{
+    return p2p->failures && bit_test(p2p->failed_ctx, p2p->failed_ctx_words, ctx);
+}
+
 vmpl_status_t p2p_failure_check(const p2p_t *p2p, int peer, uint32_t ctx)
 {
     if (peer >= 0 && p2p_peer_is_failed(p2p, peer))

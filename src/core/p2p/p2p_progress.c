@@ -42,6 +42,14 @@ void p2p_destroy(p2p_t *p2p)
     free(p2p);
 }
 
+int p2p_failures_update(p2p_t *p2p)
+{
+    uint32_t epoch = rt_failure_epoch();
+
+    return __builtin_expect(epoch != p2p->failure_epoch, 0) ? p2p_failures_take_in(p2p, epoch)
+                                                             : 0;
+}
+
 int p2p_progress(p2p_t *p2p)
 {
     uint32_t epoch = rt_failure_epoch();

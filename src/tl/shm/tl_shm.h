@@ -47,6 +47,11 @@ typedef struct {
      * outlive the transport.
      */
     void *doorbells;
+    /*
+     * Bytes of each rank's collective area (0: none): memory the layer
+     * above lays out itself for collectives by direct loads and stores.
+     */
+    size_t coll_bytes;
 } tl_shm_config_t;
 
 #define TL_SHM_DOORBELL_LINE 64
@@ -92,6 +97,20 @@ void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns);
  */
 uint32_t tl_shm_doorbell_read(const tl_shm_t *shm);
 void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns);
+
+/*
+ * Waiting for something else than a message (a flag in the collective
+ * areas): the same phases, also returning as soon as ready(arg) is
+ * nonzero. Whoever makes it true calls tl_shm_ring for each rank that may
+ * wait on it.
+ */
+void tl_shm_wait_until(tl_shm_t *shm, uint32_t bell, int (*ready)(void *arg), void *arg,
+                       uint64_t timeout_ns);
+/* Rings local rank r's doorbell if it said it may sleep (cheap when it did not). */
+void tl_shm_ring(tl_shm_t *shm, int r);
+
+/* Local rank r's collective area (zeroed at creation) and its size; NULL when none. */
+void *tl_shm_coll_area(const tl_shm_t *shm, int r, size_t *bytes_p);
 
 /* Copies len bytes at remote in local rank src's address space into dst. */
 vmpl_status_t tl_shm_read_peer(tl_shm_t *shm, int src, void *dst, const void *remote,

@@ -6,6 +6,7 @@
  *
  *   header | rank areas [n] | fast boxes [n senders][n receivers][slots]
  *          | fast-box messages taken [n receivers][n senders] | cells [n][cells]
+ *          | collective areas [n]
  *
  * Small messages go through the fast box of the (sender, receiver) pair: a
  * ring of slots. The sender stamps a slot, last, with the pair's fast-box
@@ -20,6 +21,9 @@
  * multi-producer single-consumer lists (append by atomic exchange of the
  * tail). A per-pair sequence number restores the send order between the
  * two paths.
+ *
+ * The collective areas are the layer above's: one per rank, zeroed at
+ * creation, laid out and synchronized by that layer (core/coll/coll_shm.h).
  */
 #ifndef VMPL_TL_SHM_LAYOUT_H
 #define VMPL_TL_SHM_LAYOUT_H
@@ -47,7 +51,10 @@ typedef struct {
     uint64_t segment_bytes;
     uint64_t ranks_offset, fastbox_offset, cells_offset;
     _Atomic uint32_t attached; /* ranks that mapped the segment */
-    char pad[TL_SHM_LINE - 60];
+    uint32_t reserved;
+    uint64_t coll_offset; /* the collective areas */
+    uint64_t coll_bytes;  /* bytes of each (a whole number of lines) */
+    char pad[2 * TL_SHM_LINE - 80];
 } tl_shm_header_t;
 
 /*
@@ -91,7 +98,7 @@ typedef struct {
     /* hdr_len bytes of header, then len bytes of payload */
 } tl_shm_cell_t;
 
-_Static_assert(sizeof(tl_shm_header_t) == TL_SHM_LINE, "header is one line");
+_Static_assert(sizeof(tl_shm_header_t) == 2 * TL_SHM_LINE, "header is two lines");
 _Static_assert(sizeof(tl_shm_queue_t) == 2 * TL_SHM_LINE, "queue is two lines");
 _Static_assert(sizeof(tl_shm_rank_t) == 5 * TL_SHM_LINE, "rank area is five lines");
 _Static_assert(sizeof(tl_shm_fastbox_t) == TL_SHM_FASTBOX_BYTES, "fast box slot size");

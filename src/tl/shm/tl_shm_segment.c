@@ -36,7 +36,8 @@ static uint64_t taken_row_bytes(uint64_t n)
 }
 
 /* Offsets of each region for n ranks; returns the segment size. */
-static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uint64_t cell_bytes)
+static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uint64_t cell_bytes,
+                             uint64_t coll_bytes)
 {
     h->nranks = n;
     h->cells_per_rank = cells;
@@ -45,7 +46,9 @@ static uint64_t segment_plan(tl_shm_header_t *h, uint32_t n, uint32_t cells, uin
     h->fastbox_offset = align_line(h->ranks_offset + (uint64_t)n * sizeof(tl_shm_rank_t));
     h->cells_offset = align_line(h->fastbox_offset + fastbox_ring_bytes(n)) +
                       (uint64_t)n * taken_row_bytes(n);
-    h->segment_bytes = h->cells_offset + (uint64_t)n * cells * cell_bytes;
+    h->coll_offset = h->cells_offset + (uint64_t)n * cells * cell_bytes;
+    h->coll_bytes = align_line(coll_bytes);
+    h->segment_bytes = h->coll_offset + (uint64_t)n * h->coll_bytes;
     return h->segment_bytes;
 }
 
@@ -193,16 +196,19 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
     if (status != VMPL_OK)
         goto err_free;
     memset(&plan, 0, sizeof(plan));
-    segment_plan(&plan, (uint32_t)shm->n, cells, cell_bytes);
+    segment_plan(&plan, (uint32_t)shm->n, cells, cell_bytes, config->coll_bytes);
     status = shm->me == 0 ? segment_create(shm, &plan)
                           : segment_attach(shm, config->attach_timeout_ns
                                                     ? config->attach_timeout_ns
                                                     : 10ull * 1000000000ull);
     if (status != VMPL_OK)
         goto err_free;
-    if (shm_header(shm)->nranks != (uint32_t)shm->n) {
-        base_error("shm", "segment %s is for %u ranks, not %d", shm->name,
-                   shm_header(shm)->nranks, shm->n);
+    if (shm_header(shm)->nranks != (uint32_t)shm->n ||
+        shm_header(shm)->coll_bytes != plan.coll_bytes) {
+        base_error("shm", "segment %s is for %u ranks with %llu-byte collective areas, not %d "
+                   "with %llu", shm->name, shm_header(shm)->nranks,
+                   (unsigned long long)shm_header(shm)->coll_bytes, shm->n,
+                   (unsigned long long)plan.coll_bytes);
         status = VMPL_ERR_INVALID_ARG;
         goto err_unmap;
     }
@@ -243,6 +249,17 @@ vmpl_status_t tl_shm_unlink(tl_shm_t *shm)
         return VMPL_ERR_SYSTEM;
     }
     return VMPL_OK;
+}
+
+void *tl_shm_coll_area(const tl_shm_t *shm, int r, size_t *bytes_p)
+{
+    const tl_shm_header_t *h = shm_header(shm);
+
+    if (bytes_p)
+        *bytes_p = h->coll_bytes;
+    if (!h->coll_bytes || r < 0 || r >= shm->n)
+        return NULL;
+    return shm->base + h->coll_offset + (uint64_t)r * h->coll_bytes;
 }
 
 void tl_shm_close(tl_shm_t *shm)

@@ -46,11 +46,22 @@ uint32_t tl_shm_doorbell_read(const tl_shm_t *shm)
     return atomic_load_explicit(&shm_bell(shm, shm->me)->word, memory_order_acquire);
 }
 
+/* What a waiter looks for besides messages: nothing, or the caller's condition. */
+typedef struct {
+    int (*ready)(void *arg);
+    void *arg;
+} wait_cond_t;
+
+static int something_waits(tl_shm_t *shm, const wait_cond_t *cond)
+{
+    return tl_shm_pending(shm) || (cond->ready && cond->ready(cond->arg));
+}
+
 /* Looks 64 times, pausing between looks; 1 as soon as something waits. */
-static int spin_looks(tl_shm_t *shm)
+static int spin_looks(tl_shm_t *shm, const wait_cond_t *cond)
 {
     for (int i = 0; i < 64; i++) {
-        if (tl_shm_pending(shm))
+        if (something_waits(shm, cond))
             return 1;
         tl_shm_cpu_relax();
     }
@@ -58,30 +69,33 @@ static int spin_looks(tl_shm_t *shm)
 }
 
 /* Something to deliver, or a ring since `bell`: the caller should look. */
-static int wake_reason(tl_shm_t *shm, const tl_shm_bell_t *me, uint32_t bell)
+static int wake_reason(tl_shm_t *shm, const wait_cond_t *cond, const tl_shm_bell_t *me,
+                       uint32_t bell)
 {
-    return atomic_load_explicit(&me->word, memory_order_acquire) != bell || tl_shm_pending(shm);
+    return atomic_load_explicit(&me->word, memory_order_acquire) != bell ||
+           something_waits(shm, cond);
 }
 
-void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
+static void wait_phases(tl_shm_t *shm, const wait_cond_t *cond, uint32_t bell,
+                        uint64_t timeout_ns)
 {
     tl_shm_bell_t *me = shm_bell(shm, shm->me);
     uint64_t start, now, deadline, nap = TL_SHM_FIRST_NAP_NS;
 
     /* most waits end within a microsecond: look before reading the clock */
-    if (shm->spin_ns && spin_looks(shm))
+    if (shm->spin_ns && spin_looks(shm, cond))
         return;
     start = now = base_time_ns();
     deadline = timeout_ns ? start + timeout_ns : UINT64_MAX;
     while (now - start < shm->spin_ns && now < deadline) {
-        if (spin_looks(shm))
+        if (spin_looks(shm, cond))
             return;
         if (atomic_load_explicit(&me->word, memory_order_relaxed) != bell)
             return;
         now = base_time_ns();
     }
     while (now - start < shm->spin_ns + shm->yield_ns && now < deadline) {
-        if (wake_reason(shm, me, bell))
+        if (wake_reason(shm, cond, me, bell))
             return;
         sched_yield();
         now = base_time_ns();
@@ -91,13 +105,34 @@ void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
     /* only this phase writes the flag: senders read it on every send */
     atomic_store_explicit(&me->sleeping, 1, memory_order_relaxed);
     atomic_thread_fence(memory_order_seq_cst); /* flag before the re-check */
-    while (now < deadline && !wake_reason(shm, me, bell)) {
+    while (now < deadline && !wake_reason(shm, cond, me, bell)) {
         uint64_t left = deadline - now;
         futex_wait(&me->word, bell, nap && nap < left ? nap : timeout_ns ? left : 0);
         nap = 0;
         now = base_time_ns();
     }
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+}
+
+void tl_shm_wait_since(tl_shm_t *shm, uint32_t bell, uint64_t timeout_ns)
+{
+    const wait_cond_t none = {NULL, NULL};
+
+    wait_phases(shm, &none, bell, timeout_ns);
+}
+
+void tl_shm_wait_until(tl_shm_t *shm, uint32_t bell, int (*ready)(void *arg), void *arg,
+                       uint64_t timeout_ns)
+{
+    const wait_cond_t cond = {ready, arg};
+
+    wait_phases(shm, &cond, bell, timeout_ns);
+}
+
+void tl_shm_ring(tl_shm_t *shm, int r)
+{
+    if (r >= 0 && r < shm->n && r != shm->me)
+        tl_shm_doorbell_ring(shm, r);
 }
 
 void tl_shm_wait(tl_shm_t *shm, uint64_t timeout_ns)
