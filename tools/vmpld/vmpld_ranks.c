@@ -96,13 +96,24 @@ static void rank_environment_free(vmpld_rank_t *r, char **envp)
     free(envp);
 }
 
-/* Core number `rank` (mod the allowed set) for --bind-to core; computed before the vfork. */
-static int rank_core(int rank, cpu_set_t *one)
+/*
+ * Core number `rank` (mod the allowed set) for binding, computed before the
+ * vfork: -1 for none. By default (no --bind-to) ranks are bound only when
+ * the host's ranks fit its cores: two ranks left to the scheduler may share
+ * a core for a whole run while the other is busy, and then every wait
+ * costs a time slice.
+ */
+static int rank_core(const vmpld_t *d, int rank, cpu_set_t *one)
 {
+    unsigned flags = d->job->flags;
     cpu_set_t allowed;
     int cpus, seen = -1;
 
+    if (flags & RT_JOB_BIND_NONE)
+        return -1;
     if (sched_getaffinity(0, sizeof(allowed), &allowed) || (cpus = CPU_COUNT(&allowed)) <= 0)
+        return -1;
+    if (!(flags & RT_JOB_BIND_CORE) && rt_job_ranks_on_host_of(d->job, d->node) > cpus)
         return -1;
     CPU_ZERO(one);
     for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
@@ -161,7 +172,7 @@ static int rank_spawn(vmpld_t *d, vmpld_rank_t *r)
     int in[2] = {-1, -1}, out[2], err[2], child_fds[3];
     char failure[512];
     cpu_set_t core;
-    int bind = (d->job->flags & RT_JOB_BIND_CORE) && !rank_core(r->rank, &core);
+    int bind = !rank_core(d, r->rank, &core);
     char **envp = rank_environment(d, r);
 
     if (!envp)

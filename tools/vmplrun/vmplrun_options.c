@@ -16,7 +16,8 @@ static void usage(FILE *to)
             "  --tag-output        prefix every output line with [rank]\n"
             "  --timeout S         kill the job after S seconds (exit code 124)\n"
             "  -x VAR[=VALUE]      export VAR to the ranks\n"
-            "  --bind-to core|none bind each rank to one core (default none)\n"
+            "  --bind-to core|none bind each rank to one core, or not (default: core when a\n"
+            "                      host's ranks fit its cores, none when oversubscribed)\n"
             "  --ppn P             P ranks per node, filling nodes in order (default: spread evenly)\n"
             "  --ft                resilient mode: a failed rank or node does not end the job;\n"
             "                      the survivors are told (default: the first failure ends it)\n"
@@ -110,7 +111,7 @@ int vmplrun_options_parse(int argc, char **argv, vmplrun_options_t *o)
                 fprintf(stderr, "vmplrun: --bind-to takes core or none\n");
                 return -1;
             }
-            o->bind_core = !strcmp(value, "core");
+            o->bind_core = !strcmp(value, "core") ? 1 : -1;
             i++;
         } else {
             fprintf(stderr, "vmplrun: unknown option '%s' (vmplrun --help lists them)\n", a);
