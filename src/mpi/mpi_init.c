@@ -3,6 +3,7 @@
 #include "mpi_impl.h"
 
 #include <base/log.h>
+#include <core/coll/coll_shm.h>
 #include <base/time.h>
 
 #include <stdio.h>
@@ -29,7 +30,8 @@ static vmpl_status_t transport_open(const rt_info_t *rt)
                               .local_size = rt->local_size,
                               .attach_timeout_ns = 60ull * 1000000000ull,
                               .oversubscribed = rt->oversubscribed,
-                              .doorbells = rt_doorbells()}; /* the daemon rings them on failures */
+                              .doorbells = rt_doorbells(), /* the daemon rings them on failures */
+                              .coll_bytes = coll_shm_area_bytes()};
     vmpl_status_t status;
 
     snprintf(name, sizeof(name), "/vmpl-%s-shm-%d", rt->job_id, rt->node);
@@ -64,6 +66,9 @@ static int communicators_init(void)
         comm_world_create(mpi_state.p2p, rt->rank, rt->size, mpi_state.pool, &world) != VMPL_OK ||
         comm_self_create(mpi_state.p2p, rt->rank, mpi_state.pool, &self) != VMPL_OK)
         return -1;
+    /* one node (MPI_Init checks): the world's members are the segment's local ranks */
+    if (coll_shm_attach(&world->coll, mpi_state.shm) != VMPL_OK)
+        base_warn("mpi", "no node channel for MPI_COMM_WORLD: its collectives use messages");
     mpi_state.world = (struct vmpl_mpi_comm_s){.core = world, .errhandler = MPI_ERRORS_ARE_FATAL,
                                                .name = "MPI_COMM_WORLD", .predefined = 1};
     mpi_state.self = (struct vmpl_mpi_comm_s){.core = self, .errhandler = MPI_ERRORS_ARE_FATAL,

@@ -6,8 +6,11 @@
  * not. Covers every predefined operation on the types it allows, counts
  * 0, 1, below, at and above the process count and large, MPI_IN_PLACE,
  * a non-commutative user operation (operand order must be kept) and a
- * derived datatype. Prints "mpi_coll (P ranks): N passed, M failed" on
- * rank 0.
+ * derived datatype; reduce to every root (in place and not, with no
+ * receive buffer elsewhere), broadcast from several roots of sizes around
+ * the inline and buffer limits and of a non-contiguous type, and the
+ * barrier's one promise (nobody leaves before everyone arrived). Prints
+ * "mpi_coll (P ranks): N passed, M failed" on rank 0.
  */
 #include <mpi.h>
 
@@ -15,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int rank, size, failures, checks;
 
@@ -116,6 +120,80 @@ static void check_allreduce(const char *what, MPI_Datatype type, MPI_Op op, int 
     free(in), free(out), free(want), free(x);
 }
 
+/* Reduce to root: only the root's buffer is written; the others pass none. */
+static void check_reduce(const char *what, MPI_Datatype type, MPI_Op op, int count, int root,
+                         int in_place)
+{
+    size_t bytes = (size_t)(count ? count : 1) * type_bytes(type);
+    char *in = malloc(bytes), *out = rank == root ? malloc(bytes) : NULL;
+    char *want = malloc(bytes), *x = malloc(bytes);
+
+    fill(type, in, count, rank);
+    if (out) {
+        memset(out, 0x5a, bytes);
+        if (in_place)
+            memcpy(out, in, bytes);
+    }
+    MPI_Reduce(in_place && rank == root ? MPI_IN_PLACE : in, out, count, type, op, root,
+               MPI_COMM_WORLD);
+    if (out) {
+        reference(type, op, want, x, count);
+        CHECK(same(type, out, want, count), "reduce %s count %d root %d%s", what, count, root,
+              in_place ? " in place" : "");
+    }
+    free(in), free(out), free(want), free(x);
+}
+
+/* Broadcast of count elements of type (ints, possibly strided) from root. */
+static void check_bcast(const char *what, MPI_Datatype type, int ints_per_elem, int stride,
+                        int count, int root)
+{
+    size_t n = (size_t)count * (size_t)ints_per_elem * (size_t)stride + 1;
+    int *buf = malloc(n * sizeof(int)), bad = 0;
+
+    for (size_t i = 0; i < n; i++)
+        buf[i] = rank == root ? (int)(i * 2654435761u) : -1;
+    MPI_Bcast(buf, count, type, root, MPI_COMM_WORLD);
+    for (size_t i = 0; i < n; i++) {
+        int carried = i % (size_t)stride == 0 && i < n - 1; /* the type's data, not its gaps */
+        int want = rank == root || carried ? (int)(i * 2654435761u) : -1;
+        bad += buf[i] != want;
+    }
+    CHECK(!bad, "bcast %s count %d root %d: %d ints wrong", what, count, root, bad);
+    free(buf);
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec t = {0, ms * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/*
+ * A barrier must hold everyone until all arrived: rank r - 1 sends to r
+ * only after leaving it, so r, dawdling before it enters, must not see
+ * that message yet.
+ */
+static void check_barrier(int late)
+{
+    int next = (rank + 1) % size, prev = (rank + size - 1) % size, token = rank, got = -1;
+    int early = 0;
+    MPI_Request req;
+
+    if (size < 2)
+        return;
+    if (rank == late)
+        sleep_ms(20);
+    MPI_Iprobe(prev, 77, MPI_COMM_WORLD, &early, MPI_STATUS_IGNORE);
+    CHECK(!early, "barrier: rank %d's message came before rank %d entered (late %d)", prev,
+          rank, late);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Isend(&token, 1, MPI_INT, next, 77, MPI_COMM_WORLD, &req);
+    MPI_Recv(&got, 1, MPI_INT, prev, 77, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    CHECK(got == prev, "barrier: token %d from rank %d", got, prev);
+}
+
 /* Affine maps x -> a x + b (mod 2^32), composed: associative, not commutative. */
 static void compose(void *in, void *inout, int *len, MPI_Datatype *type)
 {
@@ -202,7 +280,31 @@ int main(int argc, char **argv)
             check_allreduce("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], 1);
         }
         check_noncommutative(counts[c]);
+        for (int root = 0; root < size; root += size > 2 ? size - 2 : 1) {
+            check_reduce("float sum", MPI_FLOAT, MPI_SUM, counts[c], root, c % 2);
+            check_reduce("int8 prod", MPI_INT8_T, MPI_PROD, counts[c], root, !(c % 2));
+            if (!big) {
+                check_reduce("2int minloc", MPI_2INT, MPI_MINLOC, counts[c], root, c % 2);
+                check_reduce("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], root, 0);
+            }
+        }
     }
+    {
+        const int bcast_counts[] = {0, 1, 13, 14, 15, 1000, 16384, 16385, 70001};
+        MPI_Datatype one, strided; /* one int in every three */
+        MPI_Type_vector(1, 1, 3, MPI_INT, &one);
+        MPI_Type_create_resized(one, 0, 3 * sizeof(int), &strided);
+        MPI_Type_free(&one);
+        MPI_Type_commit(&strided);
+        for (size_t k = 0; k < sizeof(bcast_counts) / sizeof(bcast_counts[0]); k++)
+            for (int root = 0; root < size; root += size > 1 ? size - 1 : 1) {
+                check_bcast("int", MPI_INT, 1, 1, bcast_counts[k], root);
+                check_bcast("strided int", strided, 1, 3, bcast_counts[k] / 3, root);
+            }
+        MPI_Type_free(&strided);
+    }
+    for (int late = 0; late < size; late += size > 2 ? size / 2 : 1)
+        check_barrier(late);
     {
         int all_failures = 0, all_checks = 0;
         MPI_Reduce(&failures, &all_failures, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);

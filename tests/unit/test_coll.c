@@ -1,10 +1,13 @@
 /*
- * The straightforward collectives between 5 forked ranks (not a power of
- * two) over the point-to-point engine: results against values computed
- * locally, with predefined and non-commutative user operations, strided
- * datatypes, MPI_IN_PLACE, count 0 and uneven counts.
+ * The collectives between 5 forked ranks (not a power of two), first over
+ * the point-to-point engine, then again with the node channel attached
+ * (what the table picks: the channel where it can serve the call, messages
+ * where it cannot): results against values computed locally, with
+ * predefined and non-commutative user operations, strided datatypes,
+ * MPI_IN_PLACE, count 0 and uneven counts.
  */
 #include "core/coll/coll.h"
+#include "core/coll/coll_shm.h"
 #include "tl/shm/tl_shm_private.h"
 
 #include <stdio.h>
@@ -163,7 +166,8 @@ static void test_all(coll_comm_t *c, dt_type_t *affine, dt_type_t *every_other)
 
 static int rank_main(const char *name)
 {
-    tl_shm_config_t cfg = {.name = name, .local_rank = me, .local_size = P};
+    tl_shm_config_t cfg = {.name = name, .local_rank = me, .local_size = P,
+                           .coll_bytes = coll_shm_area_bytes()};
     dt_type_t *pair, *affine, *every_other;
     coll_comm_t c = {.rank = me, .size = P, .ctx = 100};
     tl_shm_t *shm;
@@ -180,6 +184,10 @@ static int rank_main(const char *name)
         usleep(100);
     tl_shm_unlink(shm);
     test_all(&c, affine, every_other);
+    CHECK(coll_shm_attach(&c, shm) == VMPL_OK, "node channel");
+    if (c.node)
+        test_all(&c, affine, every_other);
+    coll_shm_detach(&c);
     p2p_destroy(c.p2p);
     tl_shm_close(shm);
     dt_type_release(every_other);

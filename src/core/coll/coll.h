@@ -27,6 +27,7 @@ typedef struct {
     const int *peers; /* engine rank of each member; NULL: member r is engine rank r */
     uint32_t ctx;     /* context of collective traffic */
     uint32_t seq;     /* collectives started so far */
+    struct coll_shm *node; /* the node channel (coll_shm.h), or NULL */
 } coll_comm_t;
 
 /* A user reduction: inout[i] = in[i] op inout[i] for len elements of dt. */

@@ -1,7 +1,8 @@
 /* Algorithm selection tables (coll_select.h). */
 #include "coll_select.h"
 
-#include "coll_private.h"
+#include "coll_algs.h"
+#include "coll_shm.h"
 
 #include <base/log.h>
 #include <base/settings.h>
@@ -9,21 +10,45 @@
 #include <stdio.h>
 #include <string.h>
 
-vmpl_status_t coll_allreduce_reduce_bcast(coll_comm_t *c, const void *sendbuf, void *recvbuf,
-                                          int64_t count, const dt_type_t *dt,
-                                          const coll_op_t *op);
-vmpl_status_t coll_allreduce_recursive_doubling(coll_comm_t *c, const void *sendbuf,
-                                                void *recvbuf, int64_t count,
-                                                const dt_type_t *dt, const coll_op_t *op);
-vmpl_status_t coll_allreduce_ring(coll_comm_t *c, const void *sendbuf, void *recvbuf,
-                                  int64_t count, const dt_type_t *dt, const coll_op_t *op);
+#define RUN(fn) ((void (*)(void))(fn))
 
-static const coll_allreduce_alg_t allreduce_algs[] = {
-    {"reduce_bcast", coll_allreduce_reduce_bcast, 0},
-    {"recursive_doubling", coll_allreduce_recursive_doubling, 0},
-    {"ring", coll_allreduce_ring, 1},
+static int fits_node(const coll_comm_t *c, const coll_call_t *call)
+{
+    (void)call;
+    return c->node != NULL;
+}
+
+static int fits_node_reduce(const coll_comm_t *c, const coll_call_t *call)
+{
+    dt_aint_t offset;
+
+    return coll_shm_reduce_fits(c, call->count, call->dt, call->op, &offset);
+}
+
+static int fits_commutative(const coll_comm_t *c, const coll_call_t *call)
+{
+    (void)c;
+    return call->op->commutative;
+}
+
+static const coll_alg_t barrier_algs[] = {
+    {"shm", fits_node, RUN(coll_barrier_shm)},
+    {"dissemination", NULL, RUN(coll_barrier_dissemination)},
 };
-#define ALLREDUCE_ALGS ((int)(sizeof(allreduce_algs) / sizeof(allreduce_algs[0])))
+static const coll_alg_t bcast_algs[] = {
+    {"shm", fits_node, RUN(coll_bcast_shm)},
+    {"binomial", NULL, RUN(coll_bcast_binomial)},
+};
+static const coll_alg_t reduce_algs[] = {
+    {"shm", fits_node_reduce, RUN(coll_reduce_shm)},
+    {"binomial", NULL, RUN(coll_reduce_binomial)},
+};
+static const coll_alg_t allreduce_algs[] = {
+    {"shm", fits_node_reduce, RUN(coll_allreduce_shm)},
+    {"reduce_bcast", NULL, RUN(coll_allreduce_reduce_bcast)},
+    {"recursive_doubling", NULL, RUN(coll_allreduce_recursive_doubling)},
+    {"ring", fits_commutative, RUN(coll_allreduce_ring)},
+};
 
 /* A row of a table: up to max_bytes (0: any) and at least min_ranks processes. */
 typedef struct {
@@ -32,56 +57,106 @@ typedef struct {
     int alg;
 } coll_rule_t;
 
+static const coll_rule_t node_rules[] = {{0, 2, 0}};
 /*
- * Short vectors: the fewest steps (recursive doubling). Long ones: the
- * fewest bytes per process (ring). Measured here (bench/coll/coll_lat.c,
- * float sum, 2 cores): ring is ahead from 16 KiB at 4 and 8 ranks and
- * level at 64 KiB with 2. Non-commutative operations fall through to
- * recursive doubling, which keeps operand order.
+ * Two processes exchanging a long message do better with messages: the
+ * receiver copies once, straight from the root's memory (p2p single copy),
+ * where the channel copies twice. Level at 32 KiB, 2.3x faster at 16 MiB
+ * (bench/coll/coll_lat.c); from 3 processes the channel wins at every size.
  */
-static const coll_rule_t allreduce_rules[] = {
-    {8 * 1024, 2, 1},
-    {0, 2, 2},
+static const coll_rule_t bcast_rules[] = {{0, 3, 0}, {32 * 1024, 2, 0}};
+/*
+ * Within a node: the channel. Otherwise short vectors take the fewest
+ * steps (recursive doubling), long ones the fewest bytes per process
+ * (ring; ahead from 16 KiB at 4 and 8 ranks and level at 64 KiB with 2,
+ * bench/coll/coll_lat.c, float sum, 2 cores).
+ */
+static const coll_rule_t allreduce_rules[] = {{0, 2, 0}, {8 * 1024, 2, 2}, {0, 2, 3}};
+
+typedef struct {
+    const char *name;
+    const coll_alg_t *algs;
+    int nalgs;
+    const coll_rule_t *rules;
+    int nrules;
+    int last_resort; /* serves every call */
+} coll_table_t;
+
+#define TABLE(name, algs, rules, last)                                                       \
+    {name, algs, (int)(sizeof(algs) / sizeof(algs[0])), rules,                               \
+     (int)(sizeof(rules) / sizeof(rules[0])), last}
+
+static const coll_table_t tables[COLL_KINDS] = {
+    [COLL_BARRIER] = TABLE("barrier", barrier_algs, node_rules, 1),
+    [COLL_BCAST] = TABLE("bcast", bcast_algs, bcast_rules, 1),
+    [COLL_REDUCE] = TABLE("reduce", reduce_algs, node_rules, 1),
+    [COLL_ALLREDUCE] = TABLE("allreduce", allreduce_algs, allreduce_rules, 2),
 };
-#define ALLREDUCE_RULES ((int)(sizeof(allreduce_rules) / sizeof(allreduce_rules[0])))
 
-static int allreduce_fits(int alg, const coll_op_t *op)
+static const char *setting_of(coll_kind_t kind)
 {
-    return !allreduce_algs[alg].commutative_only || op->commutative;
+    const base_settings_t *s = base_settings();
+
+    switch (kind) {
+    case COLL_BARRIER: return s->coll_barrier;
+    case COLL_BCAST: return s->coll_bcast;
+    case COLL_REDUCE: return s->coll_reduce;
+    default: return s->coll_allreduce;
+    }
 }
 
-/* The algorithm VMPL_COLL_ALLREDUCE names: -1 for auto (or a name we do not know). */
-static int allreduce_forced(void)
+/* The algorithm the setting names: -1 for auto (or a name we do not know, warned once). */
+static int forced_alg(coll_kind_t kind)
 {
-    static int forced = -2;
+    static int forced[COLL_KINDS] = {-2, -2, -2, -2};
+    const coll_table_t *t = &tables[kind];
 
-    if (forced == -2) {
-        const char *name = base_settings()->coll_allreduce;
-        forced = -1;
-        for (int i = 0; i < ALLREDUCE_ALGS; i++)
-            if (!strcmp(name, allreduce_algs[i].name))
-                forced = i;
-        if (forced < 0 && strcmp(name, "auto"))
-            base_warn("coll", "VMPL_COLL_ALLREDUCE=%s is no allreduce algorithm; using the table",
-                      name);
+    if (forced[kind] == -2) {
+        const char *name = setting_of(kind);
+        forced[kind] = -1;
+        for (int i = 0; i < t->nalgs; i++)
+            if (!strcmp(name, t->algs[i].name))
+                forced[kind] = i;
+        if (forced[kind] < 0 && strcmp(name, "auto"))
+            base_warn("coll", "VMPL_COLL_%s=%s is no %s algorithm; using the table",
+                      kind == COLL_BARRIER ? "BARRIER" : kind == COLL_BCAST ? "BCAST"
+                                                     : kind == COLL_REDUCE  ? "REDUCE"
+                                                                            : "ALLREDUCE",
+                      name, t->name);
     }
-    return forced;
+    return forced[kind];
 }
 
-const coll_allreduce_alg_t *coll_allreduce_pick(const coll_comm_t *c, uint64_t bytes,
-                                                const coll_op_t *op)
+static int alg_fits(const coll_alg_t *alg, const coll_comm_t *c, const coll_call_t *call)
 {
-    int forced = allreduce_forced();
+    return !alg->fits || alg->fits(c, call);
+}
 
-    if (forced >= 0 && allreduce_fits(forced, op))
-        return &allreduce_algs[forced];
-    for (int i = 0; i < ALLREDUCE_RULES; i++) {
-        const coll_rule_t *rule = &allreduce_rules[i];
-        if ((!rule->max_bytes || bytes <= rule->max_bytes) && c->size >= rule->min_ranks &&
-            allreduce_fits(rule->alg, op))
-            return &allreduce_algs[rule->alg];
+const coll_alg_t *coll_pick(coll_kind_t kind, const coll_comm_t *c, const coll_call_t *call)
+{
+    const coll_table_t *t = &tables[kind];
+    int forced = forced_alg(kind);
+
+    if (forced >= 0 && alg_fits(&t->algs[forced], c, call))
+        return &t->algs[forced];
+    for (int i = 0; i < t->nrules; i++) {
+        const coll_rule_t *rule = &t->rules[i];
+        if ((!rule->max_bytes || call->bytes <= rule->max_bytes) && c->size >= rule->min_ranks &&
+            alg_fits(&t->algs[rule->alg], c, call))
+            return &t->algs[rule->alg];
     }
-    return &allreduce_algs[1]; /* recursive doubling serves every operation */
+    return &t->algs[t->last_resort];
+}
+
+static const char *fits_text(const coll_alg_t *alg)
+{
+    if (alg->fits == fits_node)
+        return " (communicators with a node channel)";
+    if (alg->fits == fits_node_reduce)
+        return " (node channel; predefined ops on contiguous data)";
+    if (alg->fits == fits_commutative)
+        return " (commutative ops)";
+    return "";
 }
 
 void coll_select_describe(char *out, size_t size)
@@ -89,18 +164,21 @@ void coll_select_describe(char *out, size_t size)
     size_t used = 0;
 
 #define PUT(...) used += (size_t)snprintf(out + used, used < size ? size - used : 0, __VA_ARGS__)
-    PUT("allreduce (VMPL_COLL_ALLREDUCE=%s):\n", base_settings()->coll_allreduce);
-    for (int i = 0; i < ALLREDUCE_RULES; i++) {
-        const coll_rule_t *rule = &allreduce_rules[i];
-        char bytes[32] = "any size";
-        if (rule->max_bytes)
-            snprintf(bytes, sizeof(bytes), "<= %llu B", (unsigned long long)rule->max_bytes);
-        PUT("  %-12s p >= %-3d %s%s\n", bytes, rule->min_ranks, allreduce_algs[rule->alg].name,
-            allreduce_algs[rule->alg].commutative_only ? " (commutative ops)" : "");
+    for (int k = 0; k < COLL_KINDS; k++) {
+        const coll_table_t *t = &tables[k];
+        PUT("%s (setting: %s):\n", t->name, setting_of((coll_kind_t)k));
+        for (int i = 0; i < t->nrules; i++) {
+            const coll_rule_t *rule = &t->rules[i];
+            char bytes[32] = "any size";
+            if (rule->max_bytes)
+                snprintf(bytes, sizeof(bytes), "<= %llu B", (unsigned long long)rule->max_bytes);
+            PUT("  %-12s p >= %-3d %s%s\n", bytes, rule->min_ranks, t->algs[rule->alg].name,
+                fits_text(&t->algs[rule->alg]));
+        }
+        PUT("  %-21s %s\n  algorithms:", "otherwise", t->algs[t->last_resort].name);
+        for (int i = 0; i < t->nalgs; i++)
+            PUT(" %s", t->algs[i].name);
+        PUT("\n");
     }
-    PUT("  %-21s %s\n  algorithms:", "otherwise", allreduce_algs[1].name);
-    for (int i = 0; i < ALLREDUCE_ALGS; i++)
-        PUT(" %s", allreduce_algs[i].name);
-    PUT("\n");
 #undef PUT
 }

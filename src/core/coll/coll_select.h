@@ -1,9 +1,11 @@
 /*
  * Which algorithm runs a collective. Each collective with a choice has a
- * table of rules (the first whose message size and process count match
- * wins) and a setting, VMPL_COLL_<NAME>, that names an algorithm instead.
- * A named algorithm that cannot serve a call (ring and a non-commutative
- * operation, say) gives way to the table for that call.
+ * table of rules (the first whose message size and process count match,
+ * and whose algorithm can serve the call, wins) and a setting,
+ * VMPL_COLL_<NAME>, that names an algorithm instead. A named algorithm that
+ * cannot serve a call (ring and a non-commutative operation, the node
+ * channel on a communicator without one) gives way to the table for that
+ * call; the last resort serves every call.
  */
 #ifndef VMPL_CORE_COLL_COLL_SELECT_H
 #define VMPL_CORE_COLL_COLL_SELECT_H
@@ -12,19 +14,23 @@
 
 #include <stddef.h>
 
-typedef vmpl_status_t (*coll_allreduce_fn_t)(coll_comm_t *c, const void *sendbuf, void *recvbuf,
-                                             int64_t count, const dt_type_t *dt,
-                                             const coll_op_t *op);
+typedef enum { COLL_BARRIER, COLL_BCAST, COLL_REDUCE, COLL_ALLREDUCE, COLL_KINDS } coll_kind_t;
+
+/* What a call brings to the choice. */
+typedef struct {
+    uint64_t bytes; /* packed message size */
+    int64_t count;
+    const dt_type_t *dt;
+    const coll_op_t *op; /* NULL: the collective does not reduce */
+} coll_call_t;
 
 typedef struct {
     const char *name;
-    coll_allreduce_fn_t run;
-    int commutative_only;
-} coll_allreduce_alg_t;
+    int (*fits)(const coll_comm_t *c, const coll_call_t *call); /* NULL: serves every call */
+    void (*run)(void); /* the collective's signature (coll_algs.h); the caller casts it back */
+} coll_alg_t;
 
-/* The algorithm for an allreduce of `bytes` (packed) on c with op. */
-const coll_allreduce_alg_t *coll_allreduce_pick(const coll_comm_t *c, uint64_t bytes,
-                                                const coll_op_t *op);
+const coll_alg_t *coll_pick(coll_kind_t kind, const coll_comm_t *c, const coll_call_t *call);
 
 /* The tables and the settings, as text for the info tool. */
 void coll_select_describe(char *out, size_t size);

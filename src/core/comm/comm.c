@@ -2,6 +2,7 @@
 #include "comm_private.h"
 
 #include <base/log.h>
+#include <core/coll/coll_shm.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,7 @@ void comm_release(comm_t *c)
     /* a failed context id is retired: a late message on it must find it failed */
     if (c->id != 0 && c->failed_count == 0)
         c->pool->free[c->id / 32] |= 1u << (c->id % 32);
+    coll_shm_detach(&c->coll);
     group_release(c->group);
     free(c->failed);
     free(c->peers);

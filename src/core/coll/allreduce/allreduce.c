@@ -2,12 +2,18 @@
 #include "../coll_private.h"
 #include "../coll_select.h"
 
+typedef vmpl_status_t (*allreduce_fn_t)(coll_comm_t *c, const void *sendbuf, void *recvbuf,
+                                        int64_t count, const dt_type_t *dt,
+                                        const coll_op_t *op);
+
 vmpl_status_t coll_allreduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                              const dt_type_t *dt, const coll_op_t *op)
 {
-    size_t bytes = 0;
+    coll_call_t call = {.count = count, .dt = dt, .op = op};
+    allreduce_fn_t run;
 
-    dt_pack_size(dt, count, &bytes);
+    dt_pack_size(dt, count, &call.bytes);
+    run = (allreduce_fn_t)coll_pick(COLL_ALLREDUCE, c, &call)->run;
     c->seq++;
-    return coll_allreduce_pick(c, bytes, op)->run(c, sendbuf, recvbuf, count, dt, op);
+    return run(c, sendbuf, recvbuf, count, dt, op);
 }

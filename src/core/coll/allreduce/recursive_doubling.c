@@ -9,6 +9,7 @@
  * Cost = (ceil(lg p) + 2 [p not a power of two]) . (alpha + n . beta + n . gamma)
  * Best for short vectors: the fewest steps, each moving the whole vector.
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
 #include <stdlib.h>

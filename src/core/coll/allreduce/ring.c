@@ -9,6 +9,7 @@
  * Best for long vectors: every process sends and receives 2n (p - 1) / p
  * bytes, the least any allreduce can, at the price of 2 (p - 1) steps.
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
 #include <stdlib.h>

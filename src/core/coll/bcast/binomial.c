@@ -4,14 +4,15 @@
  * then sends to rank + 2^k for every 2^k below that bit.
  * Cost = ceil(lg p) . (alpha + n . beta)
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
-vmpl_status_t coll_bcast(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt, int root)
+vmpl_status_t coll_bcast_binomial(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt,
+                                  int root)
 {
     int p = c->size, rel = (c->rank - root + p) % p, mask = 1;
     vmpl_status_t status = VMPL_OK;
 
-    c->seq++;
     while (mask < p) { /* receive from the parent */
         if (rel & mask) {
             status = coll_recv(c, buf, count, dt, (c->rank - mask + p) % p, coll_tag(c, 0));

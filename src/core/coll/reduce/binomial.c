@@ -5,6 +5,7 @@
  * Cost (binomial) = ceil(lg p) . (alpha + n . beta + n . gamma)
  * Cost (ordered)  = (p - 1) . (alpha + n . beta + n . gamma) at the root
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
 #include <stdlib.h>
@@ -75,10 +76,10 @@ out_acc:
     return status;
 }
 
-vmpl_status_t coll_reduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
-                          const dt_type_t *dt, const coll_op_t *op, int root)
+vmpl_status_t coll_reduce_binomial(coll_comm_t *c, const void *sendbuf, void *recvbuf,
+                                   int64_t count, const dt_type_t *dt, const coll_op_t *op,
+                                   int root)
 {
-    c->seq++;
     return op->commutative ? reduce_binomial(c, sendbuf, recvbuf, count, dt, op, root)
                            : reduce_ordered(c, sendbuf, recvbuf, count, dt, op, root);
 }

@@ -1,0 +1,205 @@
+/* The node channel: buffer uses, stamps and waits (coll_shm.h). */
+#include "coll_shm.h"
+
+#include <base/log.h>
+#include <base/settings.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+static size_t buf_bytes_setting(void)
+{
+    long bytes = base_settings()->coll_shm_bytes;
+
+    /* whole lines, and room for at least one line of data */
+    return bytes < 64 ? 64 : ((size_t)bytes + 63) & ~(size_t)63;
+}
+
+size_t coll_shm_area_bytes(void)
+{
+    return COLL_SHM_SLOTS * COLL_SHM_SLOT_BYTES + 2 * buf_bytes_setting();
+}
+
+vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm)
+{
+    size_t area_bytes = 0;
+    char *areas = tl_shm_coll_area(shm, 0, &area_bytes);
+    struct coll_shm *s;
+
+    if (!areas || area_bytes < coll_shm_area_bytes())
+        return VMPL_ERR_INVALID_ARG;
+    s = calloc(1, sizeof(*s)); /* freed by coll_shm_detach */
+    if (!s)
+        return VMPL_ERR_NO_MEMORY;
+    s->shm = shm;
+    s->areas = areas;
+    s->area_bytes = area_bytes;
+    s->buf_bytes = buf_bytes_setting();
+    c->node = s;
+    return VMPL_OK;
+}
+
+void coll_shm_detach(coll_comm_t *c)
+{
+    free(c->node);
+    c->node = NULL;
+}
+
+static _Atomic uint64_t *stamp_of(const coll_comm_t *c, int r, uint64_t u)
+{
+    const struct coll_shm *s = c->node;
+
+    return (_Atomic uint64_t *)(s->areas + (size_t)coll_peer(c, r) * s->area_bytes +
+                                (u % COLL_SHM_SLOTS) * COLL_SHM_SLOT_BYTES);
+}
+
+void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
+{
+    atomic_store_explicit(stamp_of(c, c->rank, u), 4 * u + (uint64_t)phase,
+                          memory_order_release);
+    for (int r = 0; r < c->size; r++)
+        if (r != c->rank)
+            tl_shm_ring(c->node->shm, coll_peer(c, r));
+}
+
+/* Members [next, end) still to reach `want` in use u; reached() moves next on. */
+typedef struct {
+    const coll_comm_t *c;
+    int next, end;
+    uint64_t u, want;
+} wait_for_t;
+
+static int reached(void *arg)
+{
+    wait_for_t *w = arg;
+
+    for (; w->next < w->end; w->next++)
+        if (w->next != w->c->rank &&
+            atomic_load_explicit(stamp_of(w->c, w->next, w->u), memory_order_acquire) < w->want)
+            return 0;
+    return 1;
+}
+
+/* Slow path: a failure was taken in, and it may be one we wait on. */
+static __attribute__((noinline)) int waits_on_failed(const wait_for_t *w)
+{
+    if (p2p_context_is_failed(w->c->p2p, w->c->ctx))
+        return 1;
+    for (int r = w->next; r < w->end; r++)
+        if (r != w->c->rank && p2p_peer_is_failed(w->c->p2p, coll_peer(w->c, r)))
+            return 1;
+    return 0;
+}
+
+static __attribute__((noinline)) vmpl_status_t wait_slow(coll_comm_t *c, wait_for_t *w)
+{
+    tl_shm_t *shm = c->node->shm;
+
+    for (;;) {
+        uint32_t bell = tl_shm_doorbell_read(shm); /* before the last look: no ring is lost */
+        p2p_progress(c->p2p); /* pending traffic moves; failures are taken in */
+        if (reached(w))
+            return VMPL_OK;
+        if (waits_on_failed(w))
+            return VMPL_ERR_PROC_FAILED;
+        tl_shm_wait_until(shm, bell, reached, w, 0);
+    }
+}
+
+vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase)
+{
+    wait_for_t w = {c, r < 0 ? 0 : r, r < 0 ? c->size : r + 1, u, 4 * u + (uint64_t)phase};
+    vmpl_status_t status = VMPL_OK;
+
+    /* a few looks first (the transport's wait decides how long to spin: not at all when
+       oversubscribed) */
+    for (int i = 0; i < 16 && !reached(&w); i++)
+        cpu_relax();
+    if (!reached(&w))
+        status = wait_slow(c, &w);
+    if (status == VMPL_OK && r < 0) { /* a member in use u is done with u - 1 */
+        uint64_t done = phase == COLL_SHM_DONE ? u : u - 1;
+        if (done > c->node->synced)
+            c->node->synced = done;
+    }
+    return status;
+}
+
+vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len)
+{
+    uint64_t last = len <= COLL_SHM_SHORT ? COLL_SHM_SLOTS : 2; /* uses back: the same memory */
+
+    if (u <= last || c->node->synced >= u - last)
+        return VMPL_OK;
+    return coll_shm_wait(c, COLL_SHM_ALL, u - last, COLL_SHM_DONE);
+}
+
+int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,
+                         const coll_op_t *op, dt_aint_t *offset_p)
+{
+    size_t elem;
+
+    if (!c->node || op->op == VMPL_OP_COUNT || !dt_type_contiguous_run(dt, count, offset_p))
+        return 0;
+    elem = vmpl_type_size(op->elem);
+    return elem && (size_t)dt_type_size(dt) % elem == 0;
+}
+
+/* Member r's share [*lo_p, *hi_p) of n elements: shares differ by at most one. */
+static void share_of(int r, int p, size_t n, size_t *lo_p, size_t *hi_p)
+{
+    size_t base = n / (size_t)p, extra = n % (size_t)p, ur = (size_t)r;
+
+    *lo_p = ur * base + (ur < extra ? ur : extra);
+    *hi_p = *lo_p + base + (ur < extra);
+}
+
+vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, size_t n,
+                                    size_t elem, const coll_op_t *op, int root)
+{
+    const void *stack_srcs[64], **srcs = stack_srcs;
+    uint64_t u = coll_shm_next(c);
+    size_t lo, hi, bytes = n * elem;
+    char *mine = coll_shm_buf(c, c->rank, u, bytes);
+    vmpl_status_t status;
+
+    if ((status = coll_shm_writable(c, u, bytes)) != VMPL_OK)
+        return status;
+    share_of(c->rank, c->size, n, &lo, &hi);
+    /* the others need every share but this member's own, which stays at src */
+    memcpy(mine, src, lo * elem);
+    memcpy(mine + hi * elem, src + hi * elem, (n - hi) * elem);
+    coll_shm_publish(c, u, COLL_SHM_READY);
+    if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
+        return status;
+    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+        return VMPL_ERR_NO_MEMORY;
+    for (int r = 0; r < c->size; r++)
+        srcs[r] = (r == c->rank ? src : coll_shm_buf(c, r, u, bytes)) + lo * elem;
+    vmpl_reduce_localn(srcs, c->size, mine + lo * elem, hi - lo, op->elem, op->op);
+    if (srcs != stack_srcs)
+        free(srcs);
+    if (root != COLL_SHM_ALL && root != c->rank) {
+        coll_shm_publish(c, u, COLL_SHM_DONE); /* reduced, and reads nothing more */
+        return VMPL_OK;
+    }
+    coll_shm_publish(c, u, COLL_SHM_REDUCED);
+    if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_REDUCED)) != VMPL_OK)
+        return status;
+    for (int r = 0; r < c->size; r++) {
+        size_t rlo, rhi;
+        share_of(r, c->size, n, &rlo, &rhi);
+        memcpy(dst + rlo * elem, coll_shm_buf(c, r, u, bytes) + rlo * elem, (rhi - rlo) * elem);
+    }
+    coll_shm_publish(c, u, COLL_SHM_DONE);
+    return VMPL_OK;
+}

@@ -1,0 +1,120 @@
+/*
+ * The node channel: collectives by direct loads and stores in the node
+ * segment's collective areas (tl_shm_coll_area), no messages. A channel
+ * serves one communicator whose members all live on this node (for now
+ * MPI_COMM_WORLD, which is all of a one-node job): its counters are that
+ * communicator's alone.
+ *
+ * Shared layout, per member, in the member's collective area:
+ *
+ *   slot [COLL_SHM_SLOTS]: { stamp (u64), short data [COLL_SHM_SHORT] }  (COLL_SHM_SLOT_BYTES each)
+ *   buffer [2]: data [buf_bytes]
+ *
+ * Collectives go through numbered uses (u = 1, 2, ...); use u takes slot
+ * u % COLL_SHM_SLOTS, and for data longer than COLL_SHM_SHORT bytes also
+ * buffer u % 2. A member announces its progress in use u by storing the
+ * slot's stamp, 4u + phase, with release after its data: COLL_SHM_READY
+ * (its data is in place), COLL_SHM_REDUCED (its share is reduced, for the
+ * algorithms that reduce in place) and COLL_SHM_DONE (it reads nothing of
+ * use u any more). Short data starts in the stamp's own line, so 8 bytes
+ * reach a reader in one cache-line transfer.
+ *
+ * Every member makes the same uses in the same order and ends each with
+ * COLL_SHM_DONE. So a member may overwrite its slot for use u once every
+ * member is done with use u - COLL_SHM_SLOTS, and its buffer once they are
+ * done with u - 2 (coll_shm_writable): a writer of short data can run
+ * COLL_SHM_SLOTS - 1 uses ahead of its slowest reader, which is what
+ * oversubscribed runs need (each process does many collectives per time
+ * slice instead of one).
+ *
+ * Waiting spins, yields and sleeps like the transport's (tl_shm_wait_until)
+ * and keeps the point-to-point engine moving; a publisher rings whoever may
+ * sleep. A wait fails with VMPL_ERR_PROC_FAILED as soon as the member it
+ * waits for, or the communicator, is known to have failed.
+ */
+#ifndef VMPL_CORE_COLL_COLL_SHM_H
+#define VMPL_CORE_COLL_COLL_SHM_H
+
+#include "coll_private.h"
+
+#include <stdatomic.h>
+
+#define COLL_SHM_SLOTS 16
+#define COLL_SHM_SLOT_BYTES 4160 /* 4 KiB of data and the stamp */
+#define COLL_SHM_SHORT (COLL_SHM_SLOT_BYTES - 8) /* longest data a slot holds */
+#define COLL_SHM_ALL (-1)
+
+enum { COLL_SHM_READY = 1, COLL_SHM_REDUCED = 2, COLL_SHM_DONE = 3 };
+
+struct coll_shm {
+    tl_shm_t *shm;
+    char *areas;       /* collective area of local rank 0; local rank r's at + r * area_bytes */
+    size_t area_bytes;
+    size_t buf_bytes;  /* data bytes of one buffer */
+    uint64_t use;      /* buffer uses made: the same at every member between collectives */
+    uint64_t synced;   /* every member is known to be done with this use */
+};
+
+/* Bytes of one member's collective area (the transport reserves them). */
+size_t coll_shm_area_bytes(void);
+/*
+ * Gives c a channel over the collective areas of shm; c's members must be
+ * the local ranks of shm (engine rank = local rank). Freed by coll_shm_detach.
+ */
+vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm);
+void coll_shm_detach(coll_comm_t *c);
+
+/*
+ * VMPL_ERR_PROC_FAILED once the communicator failed (a member failed
+ * before, as far as the runtime has told): its collectives fail at once,
+ * as they do over messages, even where this member would wait for nobody.
+ */
+static inline vmpl_status_t coll_shm_check(const coll_comm_t *c)
+{
+    p2p_failures_update(c->p2p);
+    return p2p_context_is_failed(c->p2p, c->ctx) ? VMPL_ERR_PROC_FAILED : VMPL_OK;
+}
+
+/* The next buffer use (every member calls this the same number of times). */
+static inline uint64_t coll_shm_next(coll_comm_t *c)
+{
+    return ++c->node->use;
+}
+
+/* Waits until this member may write len bytes for use u (coll_shm_buf). */
+vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len);
+
+/*
+ * Where member r's data of use u is when the use carries len bytes (a
+ * slot's short data, or a buffer); writer and readers pass the same len.
+ */
+static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t len)
+{
+    const struct coll_shm *s = c->node;
+    char *area = s->areas + (size_t)coll_peer(c, r) * s->area_bytes;
+
+    if (len <= COLL_SHM_SHORT)
+        return area + (u % COLL_SHM_SLOTS) * COLL_SHM_SLOT_BYTES + 8;
+    return area + COLL_SHM_SLOTS * COLL_SHM_SLOT_BYTES + (u & 1) * s->buf_bytes;
+}
+
+/* Announces this member's phase of use u (everything written before is visible). */
+void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
+/* Waits until member r (COLL_SHM_ALL: every other member) published phase of use u. */
+vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase);
+
+/* Whether the channel can reduce count elements of dt with op: *offset_p is where they start. */
+int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,
+                         const coll_op_t *op, dt_aint_t *offset_p);
+
+/*
+ * Reduces a block of n elements (elem bytes each) that every member holds
+ * at src: the members copy what the others need into their buffers, each
+ * reduces its share from all members' copies in rank order (so operand
+ * order holds), and then every member (root COLL_SHM_ALL) or only the root
+ * copies the n results to dst. n * elem must fit a buffer.
+ */
+vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, size_t n,
+                                    size_t elem, const coll_op_t *op, int root);
+
+#endif
