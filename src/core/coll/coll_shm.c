@@ -26,7 +26,7 @@ static size_t buf_bytes_setting(void)
 
 size_t coll_shm_area_bytes(void)
 {
-    return COLL_SHM_SLOTS * COLL_SHM_SLOT_BYTES + 2 * buf_bytes_setting();
+    return COLL_SHM_LINES * 64 + COLL_SHM_SLOTS * COLL_SHM_SHORT + 2 * buf_bytes_setting();
 }
 
 vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm)
@@ -59,7 +59,7 @@ static _Atomic uint64_t *stamp_of(const coll_comm_t *c, int r, uint64_t u)
     const struct coll_shm *s = c->node;
 
     return (_Atomic uint64_t *)(s->areas + (size_t)coll_peer(c, r) * s->area_bytes +
-                                (u % COLL_SHM_SLOTS) * COLL_SHM_SLOT_BYTES);
+                                (u % COLL_SHM_LINES) * 64);
 }
 
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
@@ -136,7 +136,9 @@ vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase)
 
 vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len)
 {
-    uint64_t last = len <= COLL_SHM_SHORT ? COLL_SHM_SLOTS : 2; /* uses back: the same memory */
+    /* how many uses back the same memory was used */
+    uint64_t last = len <= COLL_SHM_INLINE ? COLL_SHM_LINES : len <= COLL_SHM_SHORT ? COLL_SHM_SLOTS
+                                                                                    : 2;
 
     if (u <= last || c->node->synced >= u - last)
         return VMPL_OK;
