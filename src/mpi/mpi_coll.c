@@ -417,29 +417,14 @@ MPI_WEAK(Alltoallv)
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
-    int *sc, *sd, *rc, *rd, ret;
-
-    MPI_CHECK_INIT("MPI_Alltoall");
-    if (!c)
-        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Alltoall", "invalid communicator");
-    sc = malloc((size_t)c->core->size * sizeof(int));
-    sd = malloc((size_t)c->core->size * sizeof(int));
-    rc = malloc((size_t)c->core->size * sizeof(int));
-    rd = malloc((size_t)c->core->size * sizeof(int));
-    for (int r = 0; sc && sd && rc && rd && r < c->core->size; r++) {
-        sc[r] = sendcount;
-        sd[r] = r * sendcount;
-        rc[r] = recvcount;
-        rd[r] = r * recvcount;
-    }
-    ret = sc && sd && rc && rd ? alltoall_common(sendbuf, sc, sd, sendtype, recvbuf, rc, rd,
-                                                 recvtype, comm, "MPI_Alltoall")
-                               : mpi_error(c, MPI_ERR_NO_MEM, "MPI_Alltoall", "out of memory");
-    free(sc);
-    free(sd);
-    free(rc);
-    free(rd);
-    return ret;
+    struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
+    COLL_ENTER(c, comm, "MPI_Alltoall");
+    if ((sendbuf != MPI_IN_PLACE && type_arg(c, sendtype, sendcount, &st, "MPI_Alltoall")) ||
+        type_arg(c, recvtype, recvcount, &rt, "MPI_Alltoall"))
+        return MPI_ERR_TYPE;
+    return coll_result(c,
+                       coll_alltoall(&c->core->coll, in_place(sendbuf), sendcount,
+                                     st ? st->dt : NULL, recvbuf, recvcount, rt->dt),
+                       "MPI_Alltoall");
 }
 MPI_WEAK(Alltoall)

@@ -9,7 +9,9 @@
  * derived datatype; reduce to every root (in place and not, with no
  * receive buffer elsewhere), broadcast from several roots of sizes around
  * the inline and buffer limits and of a non-contiguous type, and the
- * barrier's one promise (nobody leaves before everyone arrived). Prints
+ * barrier's one promise (nobody leaves before everyone arrived);
+ * allgather(v) and alltoall(v) of ints and of a strided type, in place and
+ * not, with uneven counts and gaps between the blocks (v forms). Prints
  * "mpi_coll (P ranks): N passed, M failed" on rank 0.
  */
 #include <mpi.h>
@@ -163,6 +165,101 @@ static void check_bcast(const char *what, MPI_Datatype type, int ints_per_elem, 
     free(buf);
 }
 
+/* The value rank `from` puts at index i of its block for rank `to`. */
+static int value_of(int from, int to, int i)
+{
+    return from * 100003 + to * 1009 + i * 7 + 1;
+}
+
+/*
+ * Allgather of count elements of type (ints, one in every `stride`) per
+ * rank; v: rank r brings count + r elements and the blocks sit one
+ * element apart.
+ */
+static void check_allgather(const char *what, MPI_Datatype type, int stride, int count, int v,
+                            int in_place)
+{
+    int *counts = malloc((size_t)size * sizeof(int)), *displs = malloc((size_t)size * sizeof(int));
+    int total = 0, bad = 0, mine = count + (v ? rank : 0);
+    int *send = malloc(((size_t)mine * stride + 1) * sizeof(int)), *recv;
+
+    for (int r = 0; r < size; r++) {
+        counts[r] = count + (v ? r : 0);
+        displs[r] = total;
+        total += counts[r] + (v ? 1 : 0);
+    }
+    recv = malloc(((size_t)total * stride + 1) * sizeof(int));
+    for (int i = 0; i < total * stride + 1; i++)
+        recv[i] = -1;
+    for (int i = 0; i < mine; i++)
+        send[i * stride] = value_of(rank, 0, i);
+    if (in_place)
+        for (int i = 0; i < mine; i++)
+            recv[(displs[rank] + i) * stride] = value_of(rank, 0, i);
+    if (v)
+        MPI_Allgatherv(in_place ? MPI_IN_PLACE : send, mine, type, recv, counts, displs, type,
+                       MPI_COMM_WORLD);
+    else
+        MPI_Allgather(in_place ? MPI_IN_PLACE : send, mine, type, recv, count, type,
+                      MPI_COMM_WORLD);
+    for (int r = 0; r < size; r++)
+        for (int i = 0; i < counts[r]; i++)
+            bad += recv[(displs[r] + i) * stride] != value_of(r, 0, i);
+    for (int i = 0; i < total * stride + 1; i++) { /* gaps and the guard stay untouched */
+        int r = 0;
+        while (r + 1 < size && i >= displs[r + 1] * stride)
+            r++;
+        int in_block = i % stride == 0 && i / stride >= displs[r] &&
+                       i / stride < displs[r] + counts[r];
+        bad += !in_block && recv[i] != -1;
+    }
+    CHECK(!bad, "allgather%s %s count %d%s: %d ints wrong", v ? "v" : "", what, count,
+          in_place ? " in place" : "", bad);
+    free(counts), free(displs), free(send), free(recv);
+}
+
+/*
+ * Alltoall of count elements per pair; v: ranks r and q exchange
+ * count + (r + q) % 3 elements each way (in place needs it symmetric), and
+ * the blocks sit one element apart.
+ */
+static void check_alltoall(const char *what, MPI_Datatype type, int stride, int count, int v,
+                           int in_place)
+{
+    int *sc = malloc(4 * (size_t)size * sizeof(int)), *sd = sc + size, *rc = sd + size,
+        *rd = rc + size;
+    int stotal = 0, rtotal = 0, bad = 0;
+    int *send, *recv;
+
+    for (int q = 0; q < size; q++) {
+        sc[q] = count + (v ? (rank + q) % 3 : 0), sd[q] = stotal, stotal += sc[q] + v;
+        rc[q] = sc[q], rd[q] = rtotal, rtotal += rc[q] + v;
+    }
+    if (in_place) /* the outgoing blocks are in recv, laid out as the incoming ones */
+        for (int q = 0; q < size; q++)
+            sc[q] = rc[q], sd[q] = rd[q];
+    send = malloc(((size_t)stotal * stride + 1) * sizeof(int));
+    recv = malloc(((size_t)rtotal * stride + 1) * sizeof(int));
+    for (int i = 0; i < rtotal * stride + 1; i++)
+        recv[i] = -1;
+    for (int q = 0; q < size; q++)
+        for (int i = 0; i < sc[q]; i++)
+            (in_place ? recv : send)[(sd[q] + i) * stride] = value_of(rank, q, i);
+    if (v)
+        MPI_Alltoallv(in_place ? MPI_IN_PLACE : send, sc, sd, type, recv, rc, rd, type,
+                      MPI_COMM_WORLD);
+    else
+        MPI_Alltoall(in_place ? MPI_IN_PLACE : send, count, type, recv, count, type,
+                     MPI_COMM_WORLD);
+    for (int r = 0; r < size; r++)
+        for (int i = 0; i < rc[r]; i++)
+            bad += recv[(rd[r] + i) * stride] != value_of(r, rank, i);
+    bad += recv[rtotal * stride] != -1;
+    CHECK(!bad, "alltoall%s %s count %d%s: %d ints wrong", v ? "v" : "", what, count,
+          in_place ? " in place" : "", bad);
+    free(sc), free(send), free(recv);
+}
+
 static void sleep_ms(int ms)
 {
     struct timespec t = {0, ms * 1000000L};
@@ -301,6 +398,18 @@ int main(int argc, char **argv)
                 check_bcast("int", MPI_INT, 1, 1, bcast_counts[k], root);
                 check_bcast("strided int", strided, 1, 3, bcast_counts[k] / 3, root);
             }
+        const int block_counts[] = {0, 1, 13, 14, 15, 200, 1000, 20001};
+        for (size_t k = 0; k < sizeof(block_counts) / sizeof(block_counts[0]); k++)
+            for (int v = 0; v < 2; v++)
+                for (int in_place = 0; in_place < 2; in_place++) {
+                    int n = block_counts[k];
+                    check_allgather("int", MPI_INT, 1, n, v, in_place);
+                    check_alltoall("int", MPI_INT, 1, n, v, in_place);
+                    if (n <= 1000) {
+                        check_allgather("strided int", strided, 3, n, v, in_place);
+                        check_alltoall("strided int", strided, 3, n, v, in_place);
+                    }
+                }
         MPI_Type_free(&strided);
     }
     for (int late = 0; late < size; late += size > 2 ? size / 2 : 1)

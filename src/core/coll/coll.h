@@ -58,7 +58,11 @@ vmpl_status_t coll_allgatherv(coll_comm_t *c, const void *sendbuf, int64_t sendc
                               const dt_type_t *sendtype, void *recvbuf,
                               const int64_t recvcounts[], const int64_t displs[],
                               const dt_type_t *recvtype);
-/* alltoallw: byte displacements and a type per peer (alltoall and alltoallv map onto it). */
+/* Alltoall with equal blocks (count elements of type to and from every member). */
+vmpl_status_t coll_alltoall(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                            const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                            const dt_type_t *recvtype);
+/* alltoallw: byte displacements and a type per peer (alltoallv maps onto it). */
 vmpl_status_t coll_alltoallw(coll_comm_t *c, const void *sendbuf, const int64_t sendcounts[],
                              const int64_t sdispls[], const dt_type_t *const sendtypes[],
                              void *recvbuf, const int64_t recvcounts[], const int64_t rdispls[],

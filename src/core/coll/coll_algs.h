@@ -9,6 +9,8 @@ vmpl_status_t coll_barrier_dissemination(coll_comm_t *c);
 
 vmpl_status_t coll_bcast_shm(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt,
                              int root);
+vmpl_status_t coll_bcast_knomial(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt,
+                                 int root);
 vmpl_status_t coll_bcast_binomial(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt,
                                   int root);
 
@@ -26,7 +28,35 @@ vmpl_status_t coll_allreduce_reduce_bcast(coll_comm_t *c, const void *sendbuf, v
 vmpl_status_t coll_allreduce_recursive_doubling(coll_comm_t *c, const void *sendbuf,
                                                 void *recvbuf, int64_t count,
                                                 const dt_type_t *dt, const coll_op_t *op);
+vmpl_status_t coll_allreduce_rabenseifner(coll_comm_t *c, const void *sendbuf, void *recvbuf,
+                                          int64_t count, const dt_type_t *dt,
+                                          const coll_op_t *op);
 vmpl_status_t coll_allreduce_ring(coll_comm_t *c, const void *sendbuf, void *recvbuf,
                                   int64_t count, const dt_type_t *dt, const coll_op_t *op);
+
+vmpl_status_t coll_allgatherv_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                  const dt_type_t *sendtype, void *recvbuf,
+                                  const int64_t recvcounts[], const int64_t displs[],
+                                  const dt_type_t *recvtype);
+vmpl_status_t coll_allgatherv_bruck(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                    const dt_type_t *sendtype, void *recvbuf,
+                                    const int64_t recvcounts[], const int64_t displs[],
+                                    const dt_type_t *recvtype);
+vmpl_status_t coll_allgatherv_ring(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                   const dt_type_t *sendtype, void *recvbuf,
+                                   const int64_t recvcounts[], const int64_t displs[],
+                                   const dt_type_t *recvtype);
+
+vmpl_status_t coll_alltoall_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                const dt_type_t *recvtype);
+vmpl_status_t coll_alltoall_pairwise(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                     const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                     const dt_type_t *recvtype);
+vmpl_status_t coll_alltoallw_pairwise(coll_comm_t *c, const void *sendbuf,
+                                      const int64_t sendcounts[], const int64_t sdispls[],
+                                      const dt_type_t *const sendtypes[], void *recvbuf,
+                                      const int64_t recvcounts[], const int64_t rdispls[],
+                                      const dt_type_t *const recvtypes[]);
 
 #endif

@@ -38,6 +38,7 @@ static const coll_alg_t barrier_algs[] = {
 static const coll_alg_t bcast_algs[] = {
     {"shm", fits_node, RUN(coll_bcast_shm)},
     {"binomial", NULL, RUN(coll_bcast_binomial)},
+    {"knomial", NULL, RUN(coll_bcast_knomial)},
 };
 static const coll_alg_t reduce_algs[] = {
     {"shm", fits_node_reduce, RUN(coll_reduce_shm)},
@@ -48,6 +49,23 @@ static const coll_alg_t allreduce_algs[] = {
     {"reduce_bcast", NULL, RUN(coll_allreduce_reduce_bcast)},
     {"recursive_doubling", NULL, RUN(coll_allreduce_recursive_doubling)},
     {"ring", fits_commutative, RUN(coll_allreduce_ring)},
+    {"rabenseifner", fits_commutative, RUN(coll_allreduce_rabenseifner)},
+};
+
+static int fits_node_alltoall(const coll_comm_t *c, const coll_call_t *call)
+{
+    (void)call;
+    return c->node && c->node->buf_bytes >= (size_t)c->size; /* a piece per member */
+}
+
+static const coll_alg_t allgather_algs[] = {
+    {"shm", fits_node, RUN(coll_allgatherv_shm)},
+    {"bruck", NULL, RUN(coll_allgatherv_bruck)},
+    {"ring", NULL, RUN(coll_allgatherv_ring)},
+};
+static const coll_alg_t alltoall_algs[] = {
+    {"shm", fits_node_alltoall, RUN(coll_alltoall_shm)},
+    {"pairwise", NULL, RUN(coll_alltoall_pairwise)},
 };
 
 /* A row of a table: up to max_bytes (0: any) and at least min_ranks processes. */
@@ -72,6 +90,8 @@ static const coll_rule_t bcast_rules[] = {{0, 3, 0}, {32 * 1024, 2, 0}};
  * bench/coll/coll_lat.c, float sum, 2 cores).
  */
 static const coll_rule_t allreduce_rules[] = {{0, 2, 0}, {8 * 1024, 2, 2}, {0, 2, 3}};
+/* Short blocks: lg p steps (Bruck) rather than p - 1 (ring). */
+static const coll_rule_t allgather_rules[] = {{0, 2, 0}, {8 * 1024, 3, 1}};
 
 typedef struct {
     const char *name;
@@ -91,6 +111,8 @@ static const coll_table_t tables[COLL_KINDS] = {
     [COLL_BCAST] = TABLE("bcast", bcast_algs, bcast_rules, 1),
     [COLL_REDUCE] = TABLE("reduce", reduce_algs, node_rules, 1),
     [COLL_ALLREDUCE] = TABLE("allreduce", allreduce_algs, allreduce_rules, 2),
+    [COLL_ALLGATHER] = TABLE("allgather", allgather_algs, allgather_rules, 2),
+    [COLL_ALLTOALL] = TABLE("alltoall", alltoall_algs, node_rules, 1),
 };
 
 static const char *setting_of(coll_kind_t kind)
@@ -101,14 +123,19 @@ static const char *setting_of(coll_kind_t kind)
     case COLL_BARRIER: return s->coll_barrier;
     case COLL_BCAST: return s->coll_bcast;
     case COLL_REDUCE: return s->coll_reduce;
-    default: return s->coll_allreduce;
+    case COLL_ALLREDUCE: return s->coll_allreduce;
+    case COLL_ALLGATHER: return s->coll_allgather;
+    default: return s->coll_alltoall;
     }
 }
 
 /* The algorithm the setting names: -1 for auto (or a name we do not know, warned once). */
 static int forced_alg(coll_kind_t kind)
 {
-    static int forced[COLL_KINDS] = {-2, -2, -2, -2};
+    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2};
+    static const char *const setting_names[COLL_KINDS] = {
+        "VMPL_COLL_BARRIER", "VMPL_COLL_BCAST",     "VMPL_COLL_REDUCE",
+        "VMPL_COLL_ALLREDUCE", "VMPL_COLL_ALLGATHER", "VMPL_COLL_ALLTOALL"};
     const coll_table_t *t = &tables[kind];
 
     if (forced[kind] == -2) {
@@ -118,10 +145,7 @@ static int forced_alg(coll_kind_t kind)
             if (!strcmp(name, t->algs[i].name))
                 forced[kind] = i;
         if (forced[kind] < 0 && strcmp(name, "auto"))
-            base_warn("coll", "VMPL_COLL_%s=%s is no %s algorithm; using the table",
-                      kind == COLL_BARRIER ? "BARRIER" : kind == COLL_BCAST ? "BCAST"
-                                                     : kind == COLL_REDUCE  ? "REDUCE"
-                                                                            : "ALLREDUCE",
+            base_warn("coll", "%s=%s is no %s algorithm; using the table", setting_names[kind],
                       name, t->name);
     }
     return forced[kind];
@@ -154,6 +178,8 @@ static const char *fits_text(const coll_alg_t *alg)
         return " (communicators with a node channel)";
     if (alg->fits == fits_node_reduce)
         return " (node channel; predefined ops on contiguous data)";
+    if (alg->fits == fits_node_alltoall)
+        return " (node channel; buffer bytes >= p)";
     if (alg->fits == fits_commutative)
         return " (commutative ops)";
     return "";

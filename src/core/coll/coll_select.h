@@ -14,11 +14,19 @@
 
 #include <stddef.h>
 
-typedef enum { COLL_BARRIER, COLL_BCAST, COLL_REDUCE, COLL_ALLREDUCE, COLL_KINDS } coll_kind_t;
+typedef enum {
+    COLL_BARRIER,
+    COLL_BCAST,
+    COLL_REDUCE,
+    COLL_ALLREDUCE,
+    COLL_ALLGATHER,
+    COLL_ALLTOALL,
+    COLL_KINDS
+} coll_kind_t;
 
 /* What a call brings to the choice. */
 typedef struct {
-    uint64_t bytes; /* packed message size */
+    uint64_t bytes; /* packed message size (allgather: the longest block; alltoall: a block) */
     int64_t count;
     const dt_type_t *dt;
     const coll_op_t *op; /* NULL: the collective does not reduce */

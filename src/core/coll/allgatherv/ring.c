@@ -3,9 +3,10 @@
  * it received in step k - 1 (its own first), right to left neighbours.
  * Cost = (p - 1) . alpha + ((p - 1) / p) . n_total . beta
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
-vmpl_status_t coll_allgatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+vmpl_status_t coll_allgatherv_ring(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
                               const dt_type_t *sendtype, void *recvbuf,
                               const int64_t recvcounts[], const int64_t displs[],
                               const dt_type_t *recvtype)
@@ -14,7 +15,6 @@ vmpl_status_t coll_allgatherv(coll_comm_t *c, const void *sendbuf, int64_t sendc
     dt_aint_t lb, extent;
     vmpl_status_t status = VMPL_OK;
 
-    c->seq++;
     dt_type_extent(recvtype, &lb, &extent);
     if (sendbuf != COLL_IN_PLACE)
         status = coll_sendrecv(c, sendbuf, sendcount, sendtype, c->rank,
