@@ -11,7 +11,8 @@
  * the inline and buffer limits and of a non-contiguous type, and the
  * barrier's one promise (nobody leaves before everyone arrived);
  * allgather(v) and alltoall(v) of ints and of a strided type, in place and
- * not, with uneven counts and gaps between the blocks (v forms). Prints
+ * not, with uneven counts and gaps between the blocks (v forms);
+ * reduce_scatter(_block) and (ex)scan, in place and not. Prints
  * "mpi_coll (P ranks): N passed, M failed" on rank 0.
  */
 #include <mpi.h>
@@ -71,16 +72,23 @@ static size_t type_bytes(MPI_Datatype type)
     return (size_t)extent;
 }
 
-/* acc = x0 op x1 op ... op x(size-1) for inputs made by fill(). */
-static void reference(MPI_Datatype type, MPI_Op op, void *acc, void *x, int count)
+/* acc = x0 op x1 op ... op x(upto-1) for inputs made by fill(). */
+static void prefix_reference(MPI_Datatype type, MPI_Op op, void *acc, void *x, int count,
+                             int upto)
 {
     fill(type, acc, count, 0);
-    for (int r = 1; r < size; r++) {
+    for (int r = 1; r < upto; r++) {
         fill(type, x, count, r);
         if (count)
             MPI_Reduce_local(acc, x, count, type, op); /* x = acc op x_r */
         memcpy(acc, x, (size_t)count * type_bytes(type));
     }
+}
+
+/* acc = x0 op x1 op ... op x(size-1). */
+static void reference(MPI_Datatype type, MPI_Op op, void *acc, void *x, int count)
+{
+    prefix_reference(type, op, acc, x, count, size);
 }
 
 /*
@@ -142,6 +150,62 @@ static void check_reduce(const char *what, MPI_Datatype type, MPI_Op op, int cou
         reference(type, op, want, x, count);
         CHECK(same(type, out, want, count), "reduce %s count %d root %d%s", what, count, root,
               in_place ? " in place" : "");
+    }
+    free(in), free(out), free(want), free(x);
+}
+
+/*
+ * Reduce-scatter of a vector whose block r holds count elements (block) or
+ * count + r % 3 (v form); rank r gets block r of the reduction.
+ */
+static void check_reduce_scatter(const char *what, MPI_Datatype type, MPI_Op op, int count,
+                                 int block, int in_place)
+{
+    int *counts = malloc((size_t)size * sizeof(int)), total = 0, before = 0;
+    size_t tb = type_bytes(type);
+
+    for (int r = 0; r < size; r++) {
+        counts[r] = count + (block ? 0 : r % 3);
+        before += r < rank ? counts[r] : 0;
+        total += counts[r];
+    }
+    size_t bytes = (size_t)(total ? total : 1) * tb;
+    char *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes), *x = malloc(bytes);
+    fill(type, in, total, rank);
+    memset(out, 0x5a, bytes);
+    if (in_place)
+        memcpy(out, in, bytes);
+    if (block)
+        MPI_Reduce_scatter_block(in_place ? MPI_IN_PLACE : in, out, count, type, op,
+                                 MPI_COMM_WORLD);
+    else
+        MPI_Reduce_scatter(in_place ? MPI_IN_PLACE : in, out, counts, type, op, MPI_COMM_WORLD);
+    reference(type, op, want, x, total);
+    CHECK(same(type, out, want + (size_t)before * tb, counts[rank]),
+          "reduce_scatter%s %s count %d%s", block ? "_block" : "", what, count,
+          in_place ? " in place" : "");
+    free(counts), free(in), free(out), free(want), free(x);
+}
+
+/* Inclusive or exclusive scan: rank r gets x0 op ... op x(r) (x(r-1) exclusive). */
+static void check_scan(const char *what, MPI_Datatype type, MPI_Op op, int count, int exclusive,
+                       int in_place)
+{
+    size_t bytes = (size_t)(count ? count : 1) * type_bytes(type);
+    char *in = malloc(bytes), *out = malloc(bytes), *want = malloc(bytes), *x = malloc(bytes);
+
+    fill(type, in, count, rank);
+    memset(out, 0x5a, bytes);
+    if (in_place)
+        memcpy(out, in, bytes);
+    if (exclusive)
+        MPI_Exscan(in_place ? MPI_IN_PLACE : in, out, count, type, op, MPI_COMM_WORLD);
+    else
+        MPI_Scan(in_place ? MPI_IN_PLACE : in, out, count, type, op, MPI_COMM_WORLD);
+    if (!exclusive || rank > 0) { /* exscan leaves rank 0's result undefined */
+        prefix_reference(type, op, want, x, count, exclusive ? rank : rank + 1);
+        CHECK(same(type, out, want, count), "%s %s count %d%s", exclusive ? "exscan" : "scan",
+              what, count, in_place ? " in place" : "");
     }
     free(in), free(out), free(want), free(x);
 }
@@ -383,6 +447,17 @@ int main(int argc, char **argv)
             if (!big) {
                 check_reduce("2int minloc", MPI_2INT, MPI_MINLOC, counts[c], root, c % 2);
                 check_reduce("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], root, 0);
+            }
+        }
+        for (int v = 0; v < 2; v++) {
+            int n = big ? counts[c] / size : counts[c];
+            check_reduce_scatter("float sum", MPI_FLOAT, MPI_SUM, n, v, c % 2);
+            check_scan("float sum", MPI_FLOAT, MPI_SUM, counts[c], v, c % 2);
+            if (!big) {
+                check_reduce_scatter("int max", MPI_INT, MPI_MAX, n, !v, !(c % 2));
+                check_reduce_scatter("2int minloc", MPI_2INT, MPI_MINLOC, n, v, 0);
+                check_scan("int8 prod", MPI_INT8_T, MPI_PROD, counts[c], v, !(c % 2));
+                check_scan("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], v, 0);
             }
         }
     }

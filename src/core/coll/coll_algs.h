@@ -47,6 +47,18 @@ vmpl_status_t coll_allgatherv_ring(coll_comm_t *c, const void *sendbuf, int64_t 
                                    const int64_t recvcounts[], const int64_t displs[],
                                    const dt_type_t *recvtype);
 
+vmpl_status_t coll_reduce_scatterv_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf,
+                                       const int64_t recvcounts[], const dt_type_t *dt,
+                                       const coll_op_t *op);
+vmpl_status_t coll_reduce_scatterv_reduce_then_scatterv(coll_comm_t *c, const void *sendbuf,
+                                                       void *recvbuf, const int64_t recvcounts[],
+                                                       const dt_type_t *dt, const coll_op_t *op);
+
+vmpl_status_t coll_scan_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
+                            const dt_type_t *dt, const coll_op_t *op, int exclusive);
+vmpl_status_t coll_scan_linear(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
+                               const dt_type_t *dt, const coll_op_t *op, int exclusive);
+
 vmpl_status_t coll_alltoall_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
                                 const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
                                 const dt_type_t *recvtype);

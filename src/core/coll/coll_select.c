@@ -68,6 +68,15 @@ static const coll_alg_t alltoall_algs[] = {
     {"pairwise", NULL, RUN(coll_alltoall_pairwise)},
 };
 
+static const coll_alg_t reduce_scatter_algs[] = {
+    {"shm", fits_node_reduce, RUN(coll_reduce_scatterv_shm)},
+    {"reduce_then_scatterv", NULL, RUN(coll_reduce_scatterv_reduce_then_scatterv)},
+};
+static const coll_alg_t scan_algs[] = {
+    {"shm", fits_node_reduce, RUN(coll_scan_shm)},
+    {"linear", NULL, RUN(coll_scan_linear)},
+};
+
 /* A row of a table: up to max_bytes (0: any) and at least min_ranks processes. */
 typedef struct {
     uint64_t max_bytes;
@@ -113,6 +122,8 @@ static const coll_table_t tables[COLL_KINDS] = {
     [COLL_ALLREDUCE] = TABLE("allreduce", allreduce_algs, allreduce_rules, 2),
     [COLL_ALLGATHER] = TABLE("allgather", allgather_algs, allgather_rules, 2),
     [COLL_ALLTOALL] = TABLE("alltoall", alltoall_algs, node_rules, 1),
+    [COLL_REDUCE_SCATTER] = TABLE("reduce_scatter", reduce_scatter_algs, node_rules, 1),
+    [COLL_SCAN] = TABLE("scan", scan_algs, node_rules, 1),
 };
 
 static const char *setting_of(coll_kind_t kind)
@@ -125,17 +136,20 @@ static const char *setting_of(coll_kind_t kind)
     case COLL_REDUCE: return s->coll_reduce;
     case COLL_ALLREDUCE: return s->coll_allreduce;
     case COLL_ALLGATHER: return s->coll_allgather;
-    default: return s->coll_alltoall;
+    case COLL_ALLTOALL: return s->coll_alltoall;
+    case COLL_REDUCE_SCATTER: return s->coll_reduce_scatter;
+    default: return s->coll_scan;
     }
 }
 
 /* The algorithm the setting names: -1 for auto (or a name we do not know, warned once). */
 static int forced_alg(coll_kind_t kind)
 {
-    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2};
+    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2, -2, -2};
     static const char *const setting_names[COLL_KINDS] = {
-        "VMPL_COLL_BARRIER", "VMPL_COLL_BCAST",     "VMPL_COLL_REDUCE",
-        "VMPL_COLL_ALLREDUCE", "VMPL_COLL_ALLGATHER", "VMPL_COLL_ALLTOALL"};
+        "VMPL_COLL_BARRIER",   "VMPL_COLL_BCAST",    "VMPL_COLL_REDUCE",
+        "VMPL_COLL_ALLREDUCE", "VMPL_COLL_ALLGATHER", "VMPL_COLL_ALLTOALL",
+        "VMPL_COLL_REDUCE_SCATTER", "VMPL_COLL_SCAN"};
     const coll_table_t *t = &tables[kind];
 
     if (forced[kind] == -2) {

@@ -5,17 +5,17 @@
  * the new prefix to r + 1.
  * Cost = (p - 1) . (alpha + n . beta + n . gamma)
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
 #include <stdlib.h>
 
-vmpl_status_t coll_scan(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
+vmpl_status_t coll_scan_linear(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                         const dt_type_t *dt, const coll_op_t *op, int exclusive)
 {
     void *mine, *mine_mem, *prefix, *prefix_mem;
     vmpl_status_t status;
 
-    c->seq++;
     if ((status = coll_temp_alloc(count, dt, &mine, &mine_mem)) != VMPL_OK)
         return status;
     if ((status = coll_temp_alloc(count, dt, &prefix, &prefix_mem)) != VMPL_OK)
