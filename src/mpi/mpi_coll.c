@@ -231,24 +231,22 @@ MPI_WEAK(Gatherv)
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
-    int *counts = NULL, *displs = NULL, rc;
-
-    MPI_CHECK_INIT("MPI_Gather");
-    if (!c)
-        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Gather", "invalid communicator");
-    counts = malloc((size_t)c->core->size * sizeof(int));
-    displs = malloc((size_t)c->core->size * sizeof(int));
-    for (int r = 0; counts && displs && r < c->core->size; r++) {
-        counts[r] = recvcount;
-        displs[r] = r * recvcount;
-    }
-    rc = counts && displs ? PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, counts, displs,
-                                         recvtype, root, comm)
-                          : mpi_error(c, MPI_ERR_NO_MEM, "MPI_Gather", "out of memory");
-    free(counts);
-    free(displs);
-    return rc;
+    struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
+    int is_root;
+    COLL_ENTER(c, comm, "MPI_Gather");
+    if (root_arg(c, root, "MPI_Gather"))
+        return MPI_ERR_ROOT;
+    is_root = c->core->rank == root;
+    if ((sendbuf != MPI_IN_PLACE || !is_root) &&
+        type_arg(c, sendtype, sendcount, &st, "MPI_Gather"))
+        return MPI_ERR_TYPE;
+    if (is_root && type_arg(c, recvtype, recvcount, &rt, "MPI_Gather"))
+        return MPI_ERR_TYPE;
+    return coll_result(c,
+                       coll_gather(&c->core->coll, in_place(sendbuf), sendcount,
+                                   st ? st->dt : NULL, recvbuf, recvcount, rt ? rt->dt : NULL,
+                                   root),
+                       "MPI_Gather");
 }
 MPI_WEAK(Gather)
 
@@ -290,24 +288,22 @@ MPI_WEAK(Scatterv)
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
-    int *counts, *displs, rc;
-
-    MPI_CHECK_INIT("MPI_Scatter");
-    if (!c)
-        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Scatter", "invalid communicator");
-    counts = malloc((size_t)c->core->size * sizeof(int));
-    displs = malloc((size_t)c->core->size * sizeof(int));
-    for (int r = 0; counts && displs && r < c->core->size; r++) {
-        counts[r] = sendcount;
-        displs[r] = r * sendcount;
-    }
-    rc = counts && displs ? PMPI_Scatterv(sendbuf, counts, displs, sendtype, recvbuf, recvcount,
-                                          recvtype, root, comm)
-                          : mpi_error(c, MPI_ERR_NO_MEM, "MPI_Scatter", "out of memory");
-    free(counts);
-    free(displs);
-    return rc;
+    struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
+    int is_root;
+    COLL_ENTER(c, comm, "MPI_Scatter");
+    if (root_arg(c, root, "MPI_Scatter"))
+        return MPI_ERR_ROOT;
+    is_root = c->core->rank == root;
+    if ((recvbuf != MPI_IN_PLACE || !is_root) &&
+        type_arg(c, recvtype, recvcount, &rt, "MPI_Scatter"))
+        return MPI_ERR_TYPE;
+    if (is_root && type_arg(c, sendtype, sendcount, &st, "MPI_Scatter"))
+        return MPI_ERR_TYPE;
+    return coll_result(c,
+                       coll_scatter(&c->core->coll, sendbuf, sendcount, st ? st->dt : NULL,
+                                    recvbuf == MPI_IN_PLACE ? COLL_IN_PLACE : recvbuf, recvcount,
+                                    rt ? rt->dt : NULL, root),
+                       "MPI_Scatter");
 }
 MPI_WEAK(Scatter)
 

@@ -12,7 +12,8 @@
  * barrier's one promise (nobody leaves before everyone arrived);
  * allgather(v) and alltoall(v) of ints and of a strided type, in place and
  * not, with uneven counts and gaps between the blocks (v forms);
- * reduce_scatter(_block) and (ex)scan, in place and not. Prints
+ * reduce_scatter(_block) and (ex)scan, in place and not; gather and
+ * scatter to and from every root, in place and not. Prints
  * "mpi_coll (P ranks): N passed, M failed" on rank 0.
  */
 #include <mpi.h>
@@ -324,6 +325,71 @@ static void check_alltoall(const char *what, MPI_Datatype type, int stride, int 
     free(sc), free(send), free(recv);
 }
 
+/* Gather of count elements of type (ints, one in every `stride`) per rank to root. */
+static void check_gather(const char *what, MPI_Datatype type, int stride, int count, int root,
+                         int in_place)
+{
+    size_t span = (size_t)count * stride;
+    int *send = malloc((span + 1) * sizeof(int)), *recv = NULL, bad = 0;
+
+    for (size_t i = 0; i < span + 1; i++)
+        send[i] = i % (size_t)stride ? -2 : value_of(rank, root, (int)(i / (size_t)stride));
+    if (rank == root) {
+        recv = malloc((span * (size_t)size + 1) * sizeof(int));
+        for (size_t i = 0; i < span * (size_t)size + 1; i++)
+            recv[i] = -1;
+        if (in_place)
+            memcpy(recv + span * (size_t)rank, send, span * sizeof(int));
+    }
+    MPI_Gather(in_place && rank == root ? MPI_IN_PLACE : send, count, type, recv, count, type,
+               root, MPI_COMM_WORLD);
+    if (rank == root) {
+        for (size_t i = 0; i < span * (size_t)size + 1; i++) {
+            size_t r = i / (span ? span : 1), j = i % (span ? span : 1);
+            int carried = i < span * (size_t)size && j % (size_t)stride == 0;
+            int want = carried ? value_of((int)r, root, (int)(j / (size_t)stride))
+                               : in_place && r == (size_t)rank && i < span * (size_t)size ? -2
+                                                                                          : -1;
+            bad += recv[i] != want;
+        }
+        CHECK(!bad, "gather %s count %d root %d%s: %d ints wrong", what, count, root,
+              in_place ? " in place" : "", bad);
+    }
+    free(send), free(recv);
+}
+
+/* Scatter of count elements of type per rank from root. */
+static void check_scatter(const char *what, MPI_Datatype type, int stride, int count, int root,
+                          int in_place)
+{
+    size_t span = (size_t)count * stride;
+    int *send = NULL, *recv = malloc((span + 1) * sizeof(int)), bad = 0;
+
+    if (rank == root) {
+        send = malloc((span * (size_t)size + 1) * sizeof(int));
+        for (size_t i = 0; i < span * (size_t)size + 1; i++)
+            send[i] = value_of(root, (int)(i / (span ? span : 1)), (int)(i % (span ? span : 1)));
+    }
+    for (size_t i = 0; i < span + 1; i++)
+        recv[i] = -1;
+    MPI_Scatter(send, count, type, in_place && rank == root ? MPI_IN_PLACE : recv, count, type,
+                root, MPI_COMM_WORLD);
+    if (!(in_place && rank == root)) {
+        for (size_t i = 0; i < span + 1; i++) {
+            int carried = i < span && i % (size_t)stride == 0;
+            bad += recv[i] != (carried ? value_of(root, rank, (int)i) : -1);
+        }
+        CHECK(!bad, "scatter %s count %d root %d%s: %d ints wrong", what, count, root,
+              in_place ? " in place" : "", bad);
+    } else {
+        for (size_t i = 0; i < span * (size_t)size + 1; i++) /* the root's buffer is untouched */
+            bad += send[i] != value_of(root, (int)(i / (span ? span : 1)),
+                                       (int)(i % (span ? span : 1)));
+        CHECK(!bad, "scatter %s count %d: the root's send buffer changed", what, count);
+    }
+    free(send), free(recv);
+}
+
 static void sleep_ms(int ms)
 {
     struct timespec t = {0, ms * 1000000L};
@@ -483,6 +549,17 @@ int main(int argc, char **argv)
                     if (n <= 1000) {
                         check_allgather("strided int", strided, 3, n, v, in_place);
                         check_alltoall("strided int", strided, 3, n, v, in_place);
+                    }
+                }
+        for (size_t k = 0; k < sizeof(block_counts) / sizeof(block_counts[0]); k++)
+            for (int root = 0; root < size; root += size > 1 ? size - 1 : 1)
+                for (int in_place = 0; in_place < 2; in_place++) {
+                    int n = block_counts[k];
+                    check_gather("int", MPI_INT, 1, n, root, in_place);
+                    check_scatter("int", MPI_INT, 1, n, root, in_place);
+                    if (n <= 1000) {
+                        check_gather("strided int", strided, 3, n, root, in_place);
+                        check_scatter("strided int", strided, 3, n, root, in_place);
                     }
                 }
         MPI_Type_free(&strided);

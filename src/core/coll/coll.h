@@ -48,6 +48,13 @@ vmpl_status_t coll_reduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, in
                           const dt_type_t *dt, const coll_op_t *op, int root);
 vmpl_status_t coll_allreduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                              const dt_type_t *dt, const coll_op_t *op);
+/* Gather and scatter with equal blocks (count elements of type per member). */
+vmpl_status_t coll_gather(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                          const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                          const dt_type_t *recvtype, int root);
+vmpl_status_t coll_scatter(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                           const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                           const dt_type_t *recvtype, int root);
 vmpl_status_t coll_gatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
                            const dt_type_t *sendtype, void *recvbuf, const int64_t recvcounts[],
                            const int64_t displs[], const dt_type_t *recvtype, int root);

@@ -59,6 +59,27 @@ vmpl_status_t coll_scan_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, 
 vmpl_status_t coll_scan_linear(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                                const dt_type_t *dt, const coll_op_t *op, int exclusive);
 
+vmpl_status_t coll_gather_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                              const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                              const dt_type_t *recvtype, int root);
+vmpl_status_t coll_gather_linear(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                 const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                 const dt_type_t *recvtype, int root);
+vmpl_status_t coll_gatherv_linear(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                  const dt_type_t *sendtype, void *recvbuf,
+                                  const int64_t recvcounts[], const int64_t displs[],
+                                  const dt_type_t *recvtype, int root);
+vmpl_status_t coll_scatter_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                               const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                               const dt_type_t *recvtype, int root);
+vmpl_status_t coll_scatter_linear(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                  const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                  const dt_type_t *recvtype, int root);
+vmpl_status_t coll_scatterv_linear(coll_comm_t *c, const void *sendbuf,
+                                   const int64_t sendcounts[], const int64_t displs[],
+                                   const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                   const dt_type_t *recvtype, int root);
+
 vmpl_status_t coll_alltoall_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
                                 const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
                                 const dt_type_t *recvtype);

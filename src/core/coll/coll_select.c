@@ -77,6 +77,15 @@ static const coll_alg_t scan_algs[] = {
     {"linear", NULL, RUN(coll_scan_linear)},
 };
 
+static const coll_alg_t gather_algs[] = {
+    {"shm", fits_node, RUN(coll_gather_shm)},
+    {"linear", NULL, RUN(coll_gather_linear)},
+};
+static const coll_alg_t scatter_algs[] = {
+    {"shm", fits_node_alltoall, RUN(coll_scatter_shm)},
+    {"linear", NULL, RUN(coll_scatter_linear)},
+};
+
 /* A row of a table: up to max_bytes (0: any) and at least min_ranks processes. */
 typedef struct {
     uint64_t max_bytes;
@@ -124,6 +133,8 @@ static const coll_table_t tables[COLL_KINDS] = {
     [COLL_ALLTOALL] = TABLE("alltoall", alltoall_algs, node_rules, 1),
     [COLL_REDUCE_SCATTER] = TABLE("reduce_scatter", reduce_scatter_algs, node_rules, 1),
     [COLL_SCAN] = TABLE("scan", scan_algs, node_rules, 1),
+    [COLL_GATHER] = TABLE("gather", gather_algs, node_rules, 1),
+    [COLL_SCATTER] = TABLE("scatter", scatter_algs, node_rules, 1),
 };
 
 static const char *setting_of(coll_kind_t kind)
@@ -138,18 +149,20 @@ static const char *setting_of(coll_kind_t kind)
     case COLL_ALLGATHER: return s->coll_allgather;
     case COLL_ALLTOALL: return s->coll_alltoall;
     case COLL_REDUCE_SCATTER: return s->coll_reduce_scatter;
-    default: return s->coll_scan;
+    case COLL_SCAN: return s->coll_scan;
+    case COLL_GATHER: return s->coll_gather;
+    default: return s->coll_scatter;
     }
 }
 
 /* The algorithm the setting names: -1 for auto (or a name we do not know, warned once). */
 static int forced_alg(coll_kind_t kind)
 {
-    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2, -2, -2};
+    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2, -2, -2, -2, -2};
     static const char *const setting_names[COLL_KINDS] = {
         "VMPL_COLL_BARRIER",   "VMPL_COLL_BCAST",    "VMPL_COLL_REDUCE",
         "VMPL_COLL_ALLREDUCE", "VMPL_COLL_ALLGATHER", "VMPL_COLL_ALLTOALL",
-        "VMPL_COLL_REDUCE_SCATTER", "VMPL_COLL_SCAN"};
+        "VMPL_COLL_REDUCE_SCATTER", "VMPL_COLL_SCAN", "VMPL_COLL_GATHER", "VMPL_COLL_SCATTER"};
     const coll_table_t *t = &tables[kind];
 
     if (forced[kind] == -2) {
@@ -193,7 +206,7 @@ static const char *fits_text(const coll_alg_t *alg)
     if (alg->fits == fits_node_reduce)
         return " (node channel; predefined ops on contiguous data)";
     if (alg->fits == fits_node_alltoall)
-        return " (node channel; buffer bytes >= p)";
+        return " (node channel with buffer bytes >= p)";
     if (alg->fits == fits_commutative)
         return " (commutative ops)";
     return "";

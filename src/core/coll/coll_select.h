@@ -23,13 +23,16 @@ typedef enum {
     COLL_ALLTOALL,
     COLL_REDUCE_SCATTER,
     COLL_SCAN,
+    COLL_GATHER,
+    COLL_SCATTER,
     COLL_KINDS
 } coll_kind_t;
 
 /* What a call brings to the choice. */
 typedef struct {
     uint64_t bytes; /* packed message size (allgather: the longest block; alltoall: a block;
-                       reduce_scatter: the whole vector, count: its elements) */
+                       gather, scatter: a block; reduce_scatter: the whole vector, count:
+                       its elements) */
     int64_t count;
     const dt_type_t *dt;
     const coll_op_t *op; /* NULL: the collective does not reduce */

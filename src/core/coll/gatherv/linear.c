@@ -2,16 +2,17 @@
  * Gather(v) straight to the root, which receives from every rank in turn.
  * Cost = (p - 1) . alpha + n_total . beta at the root
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
-vmpl_status_t coll_gatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
-                           const dt_type_t *sendtype, void *recvbuf, const int64_t recvcounts[],
-                           const int64_t displs[], const dt_type_t *recvtype, int root)
+vmpl_status_t coll_gatherv_linear(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                                  const dt_type_t *sendtype, void *recvbuf,
+                                  const int64_t recvcounts[], const int64_t displs[],
+                                  const dt_type_t *recvtype, int root)
 {
     dt_aint_t lb, extent;
     vmpl_status_t status = VMPL_OK;
 
-    c->seq++;
     if (c->rank != root)
         return coll_send(c, sendbuf, sendcount, sendtype, root, coll_tag(c, 0));
     dt_type_extent(recvtype, &lb, &extent);
@@ -24,4 +25,13 @@ vmpl_status_t coll_gatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcoun
                                    recvtype, r, coll_tag(c, 1));
     }
     return status;
+}
+
+vmpl_status_t coll_gatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
+                           const dt_type_t *sendtype, void *recvbuf, const int64_t recvcounts[],
+                           const int64_t displs[], const dt_type_t *recvtype, int root)
+{
+    c->seq++;
+    return coll_gatherv_linear(c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                               recvtype, root);
 }

@@ -2,16 +2,17 @@
  * Scatter(v) straight from the root, which sends to every rank in turn.
  * Cost = (p - 1) . alpha + n_total . beta at the root
  */
+#include "../coll_algs.h"
 #include "../coll_private.h"
 
-vmpl_status_t coll_scatterv(coll_comm_t *c, const void *sendbuf, const int64_t sendcounts[],
-                            const int64_t displs[], const dt_type_t *sendtype, void *recvbuf,
-                            int64_t recvcount, const dt_type_t *recvtype, int root)
+vmpl_status_t coll_scatterv_linear(coll_comm_t *c, const void *sendbuf,
+                                   const int64_t sendcounts[], const int64_t displs[],
+                                   const dt_type_t *sendtype, void *recvbuf, int64_t recvcount,
+                                   const dt_type_t *recvtype, int root)
 {
     dt_aint_t lb, extent;
     vmpl_status_t status = VMPL_OK;
 
-    c->seq++;
     if (c->rank != root)
         return coll_recv(c, recvbuf, recvcount, recvtype, root, coll_tag(c, 0));
     dt_type_extent(sendtype, &lb, &extent);
@@ -24,4 +25,13 @@ vmpl_status_t coll_scatterv(coll_comm_t *c, const void *sendbuf, const int64_t s
                                    recvtype, r, coll_tag(c, 1));
     }
     return status;
+}
+
+vmpl_status_t coll_scatterv(coll_comm_t *c, const void *sendbuf, const int64_t sendcounts[],
+                            const int64_t displs[], const dt_type_t *sendtype, void *recvbuf,
+                            int64_t recvcount, const dt_type_t *recvtype, int root)
+{
+    c->seq++;
+    return coll_scatterv_linear(c, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                recvtype, root);
 }
