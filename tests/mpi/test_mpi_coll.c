@@ -3,7 +3,8 @@
  * rank's input is a function of (rank, index), so any rank can fold all of
  * them in rank order with MPI_Reduce_local. Run once per algorithm (forced
  * through VMPL_COLL_<NAME>) at several process counts, powers of two and
- * not. Covers every predefined operation on the types it allows, counts
+ * not. Covers every predefined operation on the types it allows, in
+ * allreduce, reduce, reduce_scatter_block and (ex)scan alike, counts
  * 0, 1, below, at and above the process count and large, MPI_IN_PLACE,
  * a non-commutative user operation (operand order must be kept) and a
  * derived datatype; reduce to every root (in place and not, with no
@@ -432,6 +433,20 @@ static void compose(void *in, void *inout, int *len, MPI_Datatype *type)
     }
 }
 
+/*
+ * Every reduction collective with one operation on one type: allreduce,
+ * reduce (to a root that moves with the count), reduce_scatter_block and
+ * scan or exscan (alternately); in place or not (alternately too).
+ */
+static void check_reductions(const char *what, MPI_Datatype type, MPI_Op op, int count,
+                             int turn)
+{
+    check_allreduce(what, type, op, count, turn % 2);
+    check_reduce(what, type, op, count, (count + turn) % size, !(turn % 2));
+    check_reduce_scatter(what, type, op, count / (size > 1 ? size : 1) + turn % 2, 1, turn % 2);
+    check_scan(what, type, op, count, turn % 2, !(turn % 2));
+}
+
 static void check_noncommutative(int count)
 {
     MPI_Datatype pair;
@@ -492,19 +507,23 @@ int main(int argc, char **argv)
                 if (big && o != 0)
                     continue; /* one op per type at the large count */
                 snprintf(what, sizeof(what), "%s op %d", arith[t].name, o);
-                check_allreduce(what, arith[t].type, arith_ops[o], counts[c], c % 2);
+                if (big)
+                    check_allreduce(what, arith[t].type, arith_ops[o], counts[c], c % 2);
+                else
+                    check_reductions(what, arith[t].type, arith_ops[o], counts[c], c + o);
             }
         for (size_t t = 0; t < sizeof(bits) / sizeof(bits[0]) && !big; t++)
             for (int o = 0; o < 6; o++) {
                 snprintf(what, sizeof(what), "%s bit/logic op %d", bits[t].name, o);
-                check_allreduce(what, bits[t].type, bit_ops[o], counts[c], c % 2);
+                check_reductions(what, bits[t].type, bit_ops[o], counts[c], c + o);
             }
         if (!big) {
-            check_allreduce("double complex sum", MPI_C_DOUBLE_COMPLEX, MPI_SUM, counts[c], 0);
-            check_allreduce("double complex prod", MPI_C_DOUBLE_COMPLEX, MPI_PROD, counts[c], 1);
-            check_allreduce("2int maxloc", MPI_2INT, MPI_MAXLOC, counts[c], 0);
-            check_allreduce("2int minloc", MPI_2INT, MPI_MINLOC, counts[c], 1);
-            check_allreduce("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], 1);
+            check_reductions("double complex sum", MPI_C_DOUBLE_COMPLEX, MPI_SUM, counts[c], c);
+            check_reductions("double complex prod", MPI_C_DOUBLE_COMPLEX, MPI_PROD, counts[c],
+                             c + 1);
+            check_reductions("2int maxloc", MPI_2INT, MPI_MAXLOC, counts[c], c);
+            check_reductions("2int minloc", MPI_2INT, MPI_MINLOC, counts[c], c + 1);
+            check_reductions("double_int maxloc", MPI_DOUBLE_INT, MPI_MAXLOC, counts[c], c + 1);
         }
         check_noncommutative(counts[c]);
         for (int root = 0; root < size; root += size > 2 ? size - 2 : 1) {
