@@ -115,13 +115,14 @@ area_env_cwd() {
   local all
   all=$(grep Cpus_allowed_list /proc/self/status | cut -f2)
   "$run" -n 2 sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
-  [ "$(sort -u "$work/out" | wc -l)" -eq "$(($(nproc) > 1 ? 2 : 1))" ] && pass "ranks that fit the cores are bound by default" ||
+  [ "$(sort -u "$work/out" | wc -l)" -eq "$(($(nproc) > 1 ? 2 : 1))" ] && pass "ranks are bound by default" ||
     fail "default binding: $(cat "$work/out")"
   "$run" -n 2 --bind-to none sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
   [ "$(grep -c "[[:space:]]$all\$" "$work/out")" -eq 2 ] && pass "--bind-to none leaves ranks every core" ||
     fail "--bind-to none: $(cat "$work/out") (launcher: $all)"
-  "$run" -n $(($(nproc) + 1)) sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
-  [ "$(grep -c "[[:space:]]$all\$" "$work/out")" -eq $(($(nproc) + 1)) ] && pass "oversubscribed ranks are not bound by default" ||
+  "$run" -n $((2 * $(nproc))) sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
+  [ "$(grep -c "[[:space:]][0-9]*\$" "$work/out")" -eq $((2 * $(nproc))) ] &&
+    [ "$(sort -u "$work/out" | wc -l)" -eq "$(nproc)" ] && pass "oversubscribed ranks are bound round robin, one core each" ||
     fail "oversubscribed binding: $(cat "$work/out") (launcher: $all)"
   "$run" -n 2 "$probe" info >"$work/out"
   expect_grep "oversubscription not reported at 2 ranks" "rank=1 size=2 .*oversubscribed=0" "$work/out"

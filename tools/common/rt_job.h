@@ -20,7 +20,7 @@
 #define RT_JOB_BIND_CORE 2u
 #define RT_JOB_REMOTE 4u /* some daemon runs on another host: listen on all interfaces */
 #define RT_JOB_FT 8u     /* resilient mode: survivors of a failure keep running */
-#define RT_JOB_BIND_NONE 16u /* --bind-to none; neither bind flag: bind when the ranks fit the cores */
+#define RT_JOB_BIND_NONE 16u /* --bind-to none (ranks are bound by default) */
 
 typedef struct {
     uint8_t secret[RT_SECRET_BYTES];
