@@ -156,6 +156,18 @@ int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *d
     return elem && (size_t)dt_type_size(dt) % elem == 0;
 }
 
+void coll_shm_vector(const void *sendbuf, void *recvbuf, int64_t count, const dt_type_t *dt,
+                     const coll_op_t *op, coll_shm_vector_t *v_p)
+{
+    dt_aint_t offset = 0;
+
+    dt_type_contiguous_run(dt, count, &offset);
+    v_p->elem = vmpl_type_size(op->elem);
+    v_p->n = (size_t)count * (size_t)dt_type_size(dt) / v_p->elem;
+    v_p->dst = recvbuf ? (char *)recvbuf + offset : NULL;
+    v_p->src = sendbuf == COLL_IN_PLACE ? v_p->dst : (const char *)sendbuf + offset;
+}
+
 /* Member r's share [*lo_p, *hi_p) of n elements: shares differ by at most one. */
 static void share_of(int r, int p, size_t n, size_t *lo_p, size_t *hi_p)
 {
@@ -168,7 +180,7 @@ static void share_of(int r, int p, size_t n, size_t *lo_p, size_t *hi_p)
 vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, size_t n,
                                     size_t elem, const coll_op_t *op, int root)
 {
-    const void *stack_srcs[64], **srcs = stack_srcs;
+    const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     uint64_t u = coll_shm_next(c);
     size_t lo, hi, bytes = n * elem;
     char *mine = coll_shm_buf(c, c->rank, u, bytes);
@@ -183,13 +195,12 @@ vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, 
     coll_shm_publish(c, u, COLL_SHM_READY);
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
-    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+    if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)
         srcs[r] = (r == c->rank ? src : coll_shm_buf(c, r, u, bytes)) + lo * elem;
     vmpl_reduce_localn(srcs, c->size, mine + lo * elem, hi - lo, op->elem, op->op);
-    if (srcs != stack_srcs)
-        free(srcs);
+    coll_shm_sources_free(srcs, stack_srcs);
     if (root != COLL_SHM_ALL && root != c->rank) {
         coll_shm_publish(c, u, COLL_SHM_DONE); /* reduced, and reads nothing more */
         return VMPL_OK;

@@ -40,6 +40,7 @@
 #include "coll_private.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 
 #define COLL_SHM_LINES 256
 #define COLL_SHM_INLINE 56 /* data bytes in a line, after the stamp */
@@ -108,6 +109,34 @@ static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
 /* Waits until member r (COLL_SHM_ALL: every other member) published phase of use u. */
 vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase);
+
+/* Room for p source pointers: `stack` (COLL_SHM_STACK_SOURCES) when p fits, else the heap. */
+#define COLL_SHM_STACK_SOURCES 64
+static inline const void **coll_shm_sources(const coll_comm_t *c, const void **stack)
+{
+    return c->size <= COLL_SHM_STACK_SOURCES ? stack
+                                             : malloc((size_t)c->size * sizeof(*stack));
+}
+
+static inline void coll_shm_sources_free(const void **srcs, const void **stack)
+{
+    if (srcs != stack)
+        free((void *)srcs);
+}
+
+/*
+ * The vector a reduction in the channel works on: n elements of op->elem
+ * (elem bytes each) at src (sendbuf, or dst in place) and dst (recvbuf;
+ * NULL where recvbuf is). Only for calls coll_shm_reduce_fits accepts.
+ */
+typedef struct {
+    const char *src;
+    char *dst;
+    size_t n, elem;
+} coll_shm_vector_t;
+
+void coll_shm_vector(const void *sendbuf, void *recvbuf, int64_t count, const dt_type_t *dt,
+                     const coll_op_t *op, coll_shm_vector_t *v_p);
 
 /* Whether the channel can reduce count elements of dt with op: *offset_p is where they start. */
 int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,

@@ -16,7 +16,6 @@
 #include "../coll_algs.h"
 #include "../coll_shm.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -29,7 +28,7 @@ _Static_assert(ALLREDUCE_SHM_WHOLE_MAX <= COLL_SHM_SHORT, "a short vector fits a
 static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst, size_t n,
                                      size_t elem, const coll_op_t *op, int in_place)
 {
-    const void *stack_srcs[64], **srcs = stack_srcs;
+    const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     uint64_t u = coll_shm_next(c);
     size_t bytes = n * elem;
     char *mine = coll_shm_buf(c, c->rank, u, bytes);
@@ -41,13 +40,12 @@ static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst,
     coll_shm_publish(c, u, COLL_SHM_READY);
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
-    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+    if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)
         srcs[r] = r == c->rank && !in_place ? src : coll_shm_buf(c, r, u, bytes);
     vmpl_reduce_localn(srcs, c->size, dst, n, op->elem, op->op);
-    if (srcs != stack_srcs)
-        free(srcs);
+    coll_shm_sources_free(srcs, stack_srcs);
     /*
      * No COLL_SHM_DONE: every member waits for all in every use, so this
      * member's next stamp says it is done with this one, and nobody can be
@@ -59,26 +57,21 @@ static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst,
 vmpl_status_t coll_allreduce_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf,
                                  int64_t count, const dt_type_t *dt, const coll_op_t *op)
 {
-    dt_aint_t offset = 0;
-    size_t elem = vmpl_type_size(op->elem), n, block;
-    int in_place = sendbuf == COLL_IN_PLACE;
-    const char *src;
-    char *dst;
+    coll_shm_vector_t v;
+    size_t block;
     vmpl_status_t status = VMPL_OK;
 
     if (coll_shm_check(c) != VMPL_OK)
         return VMPL_ERR_PROC_FAILED;
-    dt_type_contiguous_run(dt, count, &offset);
-    n = (size_t)count * (size_t)dt_type_size(dt) / elem;
-    dst = (char *)recvbuf + offset;
-    src = in_place ? dst : (const char *)sendbuf + offset;
-    if (n * elem <= ALLREDUCE_SHM_WHOLE_MAX)
-        return n ? allreduce_whole(c, src, dst, n, elem, op, in_place) : VMPL_OK;
-    block = c->node->buf_bytes / elem;
-    for (size_t done = 0; done < n && status == VMPL_OK; done += block) {
-        size_t k = n - done < block ? n - done : block;
-        status = coll_shm_reduce_block(c, src + done * elem, dst + done * elem, k, elem, op,
-                                       COLL_SHM_ALL);
+    coll_shm_vector(sendbuf, recvbuf, count, dt, op, &v);
+    if (v.n * v.elem <= ALLREDUCE_SHM_WHOLE_MAX)
+        return v.n ? allreduce_whole(c, v.src, v.dst, v.n, v.elem, op, sendbuf == COLL_IN_PLACE)
+                   : VMPL_OK;
+    block = c->node->buf_bytes / v.elem;
+    for (size_t done = 0; done < v.n && status == VMPL_OK; done += block) {
+        size_t k = v.n - done < block ? v.n - done : block;
+        status = coll_shm_reduce_block(c, v.src + done * v.elem, v.dst + done * v.elem, k,
+                                       v.elem, op, COLL_SHM_ALL);
     }
     return status;
 }

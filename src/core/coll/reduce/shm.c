@@ -14,7 +14,6 @@
 #include "../coll_algs.h"
 #include "../coll_shm.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -30,7 +29,7 @@ static int root_reduces_alone(const coll_comm_t *c, size_t bytes)
 static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, size_t n,
                                   size_t elem, const coll_op_t *op, int root)
 {
-    const void *stack_srcs[64], **srcs = stack_srcs;
+    const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     uint64_t u = coll_shm_next(c);
     size_t bytes = n * elem;
     vmpl_status_t status;
@@ -44,7 +43,7 @@ static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, si
     }
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
-    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+    if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)
         srcs[r] = r == root ? src : coll_shm_buf(c, r, u, bytes);
@@ -53,8 +52,7 @@ static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, si
         memcpy((void *)srcs[root], src, bytes); /* the root's own buffer: nobody reads it */
     }
     vmpl_reduce_localn(srcs, c->size, dst, n, op->elem, op->op);
-    if (srcs != stack_srcs)
-        free(srcs);
+    coll_shm_sources_free(srcs, stack_srcs);
     coll_shm_publish(c, u, COLL_SHM_DONE);
     return VMPL_OK;
 }
@@ -62,19 +60,18 @@ static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, si
 vmpl_status_t coll_reduce_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                               const dt_type_t *dt, const coll_op_t *op, int root)
 {
-    dt_aint_t offset = 0;
-    size_t elem = vmpl_type_size(op->elem), n, block = c->node->buf_bytes / elem;
+    coll_shm_vector_t v;
+    size_t elem, n, block;
     const char *src;
-    char *dst = NULL;
+    char *dst;
     vmpl_status_t status = VMPL_OK;
 
     if (coll_shm_check(c) != VMPL_OK)
         return VMPL_ERR_PROC_FAILED;
-    dt_type_contiguous_run(dt, count, &offset);
-    n = (size_t)count * (size_t)dt_type_size(dt) / elem;
-    if (c->rank == root)
-        dst = (char *)recvbuf + offset;
-    src = sendbuf == COLL_IN_PLACE ? dst : (const char *)sendbuf + offset;
+    /* the receive buffer means something at the root only */
+    coll_shm_vector(sendbuf, c->rank == root ? recvbuf : NULL, count, dt, op, &v);
+    src = v.src, dst = v.dst, n = v.n, elem = v.elem;
+    block = c->node->buf_bytes / elem;
     if (root_reduces_alone(c, n * elem)) {
         size_t piece = (n * elem <= COLL_SHM_SHORT ? COLL_SHM_SHORT : c->node->buf_bytes) / elem;
         for (size_t done = 0; done < n && status == VMPL_OK; done += piece)

@@ -11,14 +11,13 @@
 #include "../coll_algs.h"
 #include "../coll_shm.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 vmpl_status_t coll_reduce_scatterv_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf,
                                        const int64_t recvcounts[], const dt_type_t *dt,
                                        const coll_op_t *op)
 {
-    const void *stack_srcs[64], **srcs = stack_srcs;
+    const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     size_t elem = vmpl_type_size(op->elem), per = (size_t)dt_type_size(dt) / elem;
     size_t n = 0, mine_lo = 0, mine_hi, piece;
     dt_aint_t offset = 0;
@@ -37,7 +36,7 @@ vmpl_status_t coll_reduce_scatterv_shm(coll_comm_t *c, const void *sendbuf, void
     dt_type_contiguous_run(dt, recvcounts[c->rank], &offset);
     dst = (char *)recvbuf + offset;
     src = sendbuf == COLL_IN_PLACE ? dst : (const char *)sendbuf + offset;
-    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+    if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     piece = (n * elem <= COLL_SHM_SHORT ? COLL_SHM_SHORT : c->node->buf_bytes) / elem;
     for (size_t lo = 0; lo < n && status == VMPL_OK; lo += piece) {
@@ -59,7 +58,6 @@ vmpl_status_t coll_reduce_scatterv_shm(coll_comm_t *c, const void *sendbuf, void
         }
         coll_shm_publish(c, u, COLL_SHM_DONE);
     }
-    if (srcs != stack_srcs)
-        free(srcs);
+    coll_shm_sources_free(srcs, stack_srcs);
     return status;
 }

@@ -10,27 +10,24 @@
 #include "../coll_algs.h"
 #include "../coll_shm.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 vmpl_status_t coll_scan_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                             const dt_type_t *dt, const coll_op_t *op, int exclusive)
 {
-    const void *stack_srcs[64], **srcs = stack_srcs;
-    size_t elem = vmpl_type_size(op->elem), n, piece;
+    const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     int folded = exclusive ? c->rank : c->rank + 1; /* members whose vectors this one sums */
-    dt_aint_t offset = 0;
+    coll_shm_vector_t v;
+    size_t elem, n, piece;
     const char *src;
     char *dst;
     vmpl_status_t status = VMPL_OK;
 
     if (coll_shm_check(c) != VMPL_OK)
         return VMPL_ERR_PROC_FAILED;
-    dt_type_contiguous_run(dt, count, &offset);
-    n = (size_t)count * (size_t)dt_type_size(dt) / elem;
-    dst = (char *)recvbuf + offset;
-    src = sendbuf == COLL_IN_PLACE ? dst : (const char *)sendbuf + offset;
-    if (c->size > 64 && !(srcs = malloc((size_t)c->size * sizeof(*srcs))))
+    coll_shm_vector(sendbuf, recvbuf, count, dt, op, &v);
+    src = v.src, dst = v.dst, n = v.n, elem = v.elem;
+    if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     piece = (n * elem <= COLL_SHM_SHORT ? COLL_SHM_SHORT : c->node->buf_bytes) / elem;
     for (size_t lo = 0; lo < n && status == VMPL_OK; lo += piece) {
@@ -50,7 +47,6 @@ vmpl_status_t coll_scan_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, 
             vmpl_reduce_localn(srcs, folded, dst + lo * elem, k, op->elem, op->op);
         coll_shm_publish(c, u, COLL_SHM_DONE);
     }
-    if (srcs != stack_srcs)
-        free(srcs);
+    coll_shm_sources_free(srcs, stack_srcs);
     return status;
 }
