@@ -7,6 +7,7 @@
 #include <base/log.h>
 #include <base/settings.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,9 +21,7 @@ static int fits_node(const coll_comm_t *c, const coll_call_t *call)
 
 static int fits_node_reduce(const coll_comm_t *c, const coll_call_t *call)
 {
-    dt_aint_t offset;
-
-    return coll_shm_reduce_fits(c, call->count, call->dt, call->op, &offset);
+    return coll_shm_reduce_fits(c, call->count, call->dt, call->op);
 }
 
 static int fits_commutative(const coll_comm_t *c, const coll_call_t *call)
@@ -113,6 +112,8 @@ static const coll_rule_t allgather_rules[] = {{0, 2, 0}, {8 * 1024, 3, 1}};
 
 typedef struct {
     const char *name;
+    const char *setting; /* the variable that names an algorithm instead */
+    size_t field;        /* where base_settings_t holds its value */
     const coll_alg_t *algs;
     int nalgs;
     const coll_rule_t *rules;
@@ -120,60 +121,49 @@ typedef struct {
     int last_resort; /* serves every call */
 } coll_table_t;
 
-#define TABLE(name, algs, rules, last)                                                       \
-    {name, algs, (int)(sizeof(algs) / sizeof(algs[0])), rules,                               \
-     (int)(sizeof(rules) / sizeof(rules[0])), last}
+#define TABLE(name, field, VAR, algs, rules, last)                                           \
+    {name, "VMPL_COLL_" #VAR, offsetof(base_settings_t, coll_##field), algs,                  \
+     (int)(sizeof(algs) / sizeof(algs[0])), rules, (int)(sizeof(rules) / sizeof(rules[0])),  \
+     last}
 
 static const coll_table_t tables[COLL_KINDS] = {
-    [COLL_BARRIER] = TABLE("barrier", barrier_algs, node_rules, 1),
-    [COLL_BCAST] = TABLE("bcast", bcast_algs, bcast_rules, 1),
-    [COLL_REDUCE] = TABLE("reduce", reduce_algs, node_rules, 1),
-    [COLL_ALLREDUCE] = TABLE("allreduce", allreduce_algs, allreduce_rules, 2),
-    [COLL_ALLGATHER] = TABLE("allgather", allgather_algs, allgather_rules, 2),
-    [COLL_ALLTOALL] = TABLE("alltoall", alltoall_algs, node_rules, 1),
-    [COLL_REDUCE_SCATTER] = TABLE("reduce_scatter", reduce_scatter_algs, node_rules, 1),
-    [COLL_SCAN] = TABLE("scan", scan_algs, node_rules, 1),
-    [COLL_GATHER] = TABLE("gather", gather_algs, node_rules, 1),
-    [COLL_SCATTER] = TABLE("scatter", scatter_algs, node_rules, 1),
+    [COLL_BARRIER] = TABLE("barrier", barrier, BARRIER, barrier_algs, node_rules, 1),
+    [COLL_BCAST] = TABLE("bcast", bcast, BCAST, bcast_algs, bcast_rules, 1),
+    [COLL_REDUCE] = TABLE("reduce", reduce, REDUCE, reduce_algs, node_rules, 1),
+    [COLL_ALLREDUCE] =
+        TABLE("allreduce", allreduce, ALLREDUCE, allreduce_algs, allreduce_rules, 2),
+    [COLL_ALLGATHER] =
+        TABLE("allgather", allgather, ALLGATHER, allgather_algs, allgather_rules, 2),
+    [COLL_ALLTOALL] = TABLE("alltoall", alltoall, ALLTOALL, alltoall_algs, node_rules, 1),
+    [COLL_REDUCE_SCATTER] =
+        TABLE("reduce_scatter", reduce_scatter, REDUCE_SCATTER, reduce_scatter_algs, node_rules,
+              1),
+    [COLL_SCAN] = TABLE("scan", scan, SCAN, scan_algs, node_rules, 1),
+    [COLL_GATHER] = TABLE("gather", gather, GATHER, gather_algs, node_rules, 1),
+    [COLL_SCATTER] = TABLE("scatter", scatter, SCATTER, scatter_algs, node_rules, 1),
 };
 
-static const char *setting_of(coll_kind_t kind)
+static const char *setting_of(const coll_table_t *t)
 {
-    const base_settings_t *s = base_settings();
-
-    switch (kind) {
-    case COLL_BARRIER: return s->coll_barrier;
-    case COLL_BCAST: return s->coll_bcast;
-    case COLL_REDUCE: return s->coll_reduce;
-    case COLL_ALLREDUCE: return s->coll_allreduce;
-    case COLL_ALLGATHER: return s->coll_allgather;
-    case COLL_ALLTOALL: return s->coll_alltoall;
-    case COLL_REDUCE_SCATTER: return s->coll_reduce_scatter;
-    case COLL_SCAN: return s->coll_scan;
-    case COLL_GATHER: return s->coll_gather;
-    default: return s->coll_scatter;
-    }
+    return *(const char *const *)((const char *)base_settings() + t->field);
 }
 
 /* The algorithm the setting names: -1 for auto (or a name we do not know, warned once). */
 static int forced_alg(coll_kind_t kind)
 {
-    static int forced[COLL_KINDS] = {-2, -2, -2, -2, -2, -2, -2, -2, -2, -2};
-    static const char *const setting_names[COLL_KINDS] = {
-        "VMPL_COLL_BARRIER",   "VMPL_COLL_BCAST",    "VMPL_COLL_REDUCE",
-        "VMPL_COLL_ALLREDUCE", "VMPL_COLL_ALLGATHER", "VMPL_COLL_ALLTOALL",
-        "VMPL_COLL_REDUCE_SCATTER", "VMPL_COLL_SCAN", "VMPL_COLL_GATHER", "VMPL_COLL_SCATTER"};
+    static int looked[COLL_KINDS], forced[COLL_KINDS];
     const coll_table_t *t = &tables[kind];
 
-    if (forced[kind] == -2) {
-        const char *name = setting_of(kind);
+    if (!looked[kind]) {
+        const char *name = setting_of(t);
+        looked[kind] = 1;
         forced[kind] = -1;
         for (int i = 0; i < t->nalgs; i++)
             if (!strcmp(name, t->algs[i].name))
                 forced[kind] = i;
         if (forced[kind] < 0 && strcmp(name, "auto"))
-            base_warn("coll", "%s=%s is no %s algorithm; using the table", setting_names[kind],
-                      name, t->name);
+            base_warn("coll", "%s=%s is no %s algorithm; using the table", t->setting, name,
+                      t->name);
     }
     return forced[kind];
 }
@@ -219,7 +209,7 @@ void coll_select_describe(char *out, size_t size)
 #define PUT(...) used += (size_t)snprintf(out + used, used < size ? size - used : 0, __VA_ARGS__)
     for (int k = 0; k < COLL_KINDS; k++) {
         const coll_table_t *t = &tables[k];
-        PUT("%s (setting: %s):\n", t->name, setting_of((coll_kind_t)k));
+        PUT("%s (%s=%s):\n", t->name, t->setting, setting_of(t));
         for (int i = 0; i < t->nrules; i++) {
             const coll_rule_t *rule = &t->rules[i];
             char bytes[32] = "any size";

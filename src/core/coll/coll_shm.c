@@ -146,11 +146,12 @@ vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len)
 }
 
 int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,
-                         const coll_op_t *op, dt_aint_t *offset_p)
+                         const coll_op_t *op)
 {
+    dt_aint_t offset;
     size_t elem;
 
-    if (!c->node || op->op == VMPL_OP_COUNT || !dt_type_contiguous_run(dt, count, offset_p))
+    if (!c->node || op->op == VMPL_OP_COUNT || !dt_type_contiguous_run(dt, count, &offset))
         return 0;
     elem = vmpl_type_size(op->elem);
     return elem && (size_t)dt_type_size(dt) % elem == 0;

@@ -138,9 +138,9 @@ typedef struct {
 void coll_shm_vector(const void *sendbuf, void *recvbuf, int64_t count, const dt_type_t *dt,
                      const coll_op_t *op, coll_shm_vector_t *v_p);
 
-/* Whether the channel can reduce count elements of dt with op: *offset_p is where they start. */
+/* Whether the channel can reduce count elements of dt with op (contiguous, predefined op). */
 int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,
-                         const coll_op_t *op, dt_aint_t *offset_p);
+                         const coll_op_t *op);
 
 /*
  * Reduces a block of n elements (elem bytes each) that every member holds

@@ -52,11 +52,8 @@ int p2p_failures_update(p2p_t *p2p)
 
 int p2p_progress(p2p_t *p2p)
 {
-    uint32_t epoch = rt_failure_epoch();
-    int events = 0;
+    int events = p2p_failures_update(p2p);
 
-    if (__builtin_expect(epoch != p2p->failure_epoch, 0))
-        events = p2p_failures_take_in(p2p, epoch);
     events += p2p_out_flush(p2p);
     events += tl_shm_poll(p2p->shm, p2p_on_message, p2p);
     if (p2p->out_count)
