@@ -17,10 +17,9 @@
 #include <stdint.h>
 
 #define RT_JOB_TAG_OUTPUT 1u
-#define RT_JOB_BIND_CORE 2u
+#define RT_JOB_BIND_NONE 2u /* --bind-to none (ranks are bound by default) */
 #define RT_JOB_REMOTE 4u /* some daemon runs on another host: listen on all interfaces */
 #define RT_JOB_FT 8u     /* resilient mode: survivors of a failure keep running */
-#define RT_JOB_BIND_NONE 16u /* --bind-to none (ranks are bound by default) */
 
 typedef struct {
     uint8_t secret[RT_SECRET_BYTES];

@@ -24,7 +24,7 @@ typedef struct {
     char *hosts;         /* comma-separated, or NULL */
     int tag_output;
     double timeout_s;    /* 0 = none */
-    int bind_core; /* --bind-to: 1 core, -1 none, 0 not given (core) */
+    int bind_none; /* --bind-to none (core, the default, binds) */
     long ppn;            /* 0 = spread evenly */
     int ft;              /* --ft */
     long ft_delta_ms, ft_timeout_ms; /* 0 = the settings */

@@ -133,8 +133,7 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     job->node_count = o->hosts ? host_count : o->nodes ? (uint32_t)o->nodes : 1;
     job->fanout = settings->rt_tree_fanout > 0 ? (uint32_t)settings->rt_tree_fanout : 8;
     job->kill_grace_ms = settings->rt_kill_grace_ms > 0 ? (uint32_t)settings->rt_kill_grace_ms : 0;
-    job->flags = (o->tag_output ? RT_JOB_TAG_OUTPUT : 0) | (o->bind_core > 0 ? RT_JOB_BIND_CORE : 0) |
-                 (o->bind_core < 0 ? RT_JOB_BIND_NONE : 0) |
+    job->flags = (o->tag_output ? RT_JOB_TAG_OUTPUT : 0) | (o->bind_none ? RT_JOB_BIND_NONE : 0) |
                  (o->ft || settings->ft ? RT_JOB_FT : 0);
     job->ppn = (uint32_t)o->ppn;
     if (o->ppn && (uint64_t)o->ppn * job->node_count < job->size) {

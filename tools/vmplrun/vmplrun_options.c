@@ -111,7 +111,7 @@ int vmplrun_options_parse(int argc, char **argv, vmplrun_options_t *o)
                 fprintf(stderr, "vmplrun: --bind-to takes core or none\n");
                 return -1;
             }
-            o->bind_core = !strcmp(value, "core") ? 1 : -1;
+            o->bind_none = !strcmp(value, "none");
             i++;
         } else {
             fprintf(stderr, "vmplrun: unknown option '%s' (vmplrun --help lists them)\n", a);
