@@ -12,22 +12,11 @@
  */
 #include <mpi.h>
 
+#include "check.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int rank, size, failures, checks;
-
-#define CHECK(cond, ...)                                                                     \
-    do {                                                                                     \
-        checks++;                                                                            \
-        if (!(cond)) {                                                                       \
-            failures++;                                                                      \
-            fprintf(stderr, "rank %d: FAIL %s:%d: ", rank, __FILE__, __LINE__);              \
-            fprintf(stderr, __VA_ARGS__);                                                    \
-            fputc('\n', stderr);                                                             \
-        }                                                                                    \
-    } while (0)
 
 #define SENTINEL (-7) /* written into outputs first, so that "not written" shows */
 
