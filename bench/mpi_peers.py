@@ -218,6 +218,23 @@ def add_peer_args(ap, strict_help=None):
         ap.add_argument("--strict", action="store_true", help=strict_help)
 
 
+def check_lists(ap, args, items, known, what):
+    """Splits --peers and the list in args.<items> (of `known`, named `what`),
+    parses --ranks; ap.error on anything unknown or out of range."""
+    args.peers = [p for p in args.peers.split(",") if p]
+    chosen = [x for x in getattr(args, items).split(",") if x]
+    setattr(args, items, chosen)
+    bad = [x for x in chosen if x not in known] + [p for p in args.peers if p not in PEERS]
+    if bad or not chosen:
+        ap.error(f"unknown {what} or peer: {','.join(bad) or 'none given'}")
+    try:
+        args.ranks = [int(r) for r in args.ranks.split(",")]
+    except ValueError:
+        ap.error("--ranks takes a comma list of numbers")
+    if min(args.ranks) < 1 or args.rounds < 1:
+        ap.error("--ranks and --rounds must be at least 1")
+
+
 def start_run(args, name):
     """Makes args.build absolute and the output directory (--out or
     BUILD/bench-results/<name>-<time>); returns it and the machine load now."""

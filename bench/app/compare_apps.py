@@ -36,7 +36,7 @@ BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
 sys.path.insert(0, BENCH)
 from mpi_peers import (  # noqa: E402
-    PEERS, Launchers, Program, Ratios, add_peer_args, add_run_args, log, report_finish,
+    Launchers, Program, Ratios, add_peer_args, add_run_args, check_lists, log, report_finish,
     report_head, run_rounds, stderr_tail, start_run, table, write_csv)
 
 # The peers' builds get the flags of vmpl's (CMake Release, the project's
@@ -242,17 +242,7 @@ def parse_args():
     ap.add_argument("--stencil-steps", type=int, default=1000, help="stencil: steps")
     add_peer_args(ap)
     args = ap.parse_args()
-    args.peers = [p for p in args.peers.split(",") if p]
-    args.apps = [a for a in args.apps.split(",") if a]
-    bad = [a for a in args.apps if a not in APPS] + [p for p in args.peers if p not in PEERS]
-    if bad or not args.apps:
-        ap.error(f"unknown program or peer: {','.join(bad) or 'none given'}")
-    try:
-        args.ranks = [int(r) for r in args.ranks.split(",")]
-    except ValueError:
-        ap.error("--ranks takes a comma list of numbers")
-    if min(args.ranks) < 1 or args.rounds < 1:
-        ap.error("--ranks and --rounds must be at least 1")
+    check_lists(ap, args, "apps", APPS, "program")
     return args
 
 

@@ -27,7 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 sys.path.insert(0, BENCH)
 from mpi_peers import (  # noqa: E402
-    PEERS, Launchers, Program, Ratios, add_peer_args, add_run_args, log, report_finish,
+    Launchers, Program, Ratios, add_peer_args, add_run_args, check_lists, log, report_finish,
     report_head, run_rounds, size_label, start_run, table, write_csv)
 
 # coll_lat's collectives, in its order, with what a table's title says of them.
@@ -286,17 +286,7 @@ def parse_args():
                     help="each cell runs about this long")
     add_peer_args(ap, "exit 1 when a target is missed")
     args = ap.parse_args()
-    args.peers = [p for p in args.peers.split(",") if p]
-    args.colls = [c for c in args.colls.split(",") if c]
-    bad = [c for c in args.colls if c not in COLLS] + [p for p in args.peers if p not in PEERS]
-    if bad or not args.colls:
-        ap.error(f"unknown collective or peer: {','.join(bad) or 'none given'}")
-    try:
-        args.ranks = [int(r) for r in args.ranks.split(",")]
-    except ValueError:
-        ap.error("--ranks takes a comma list of numbers")
-    if min(args.ranks) < 1 or args.rounds < 1:
-        ap.error("--ranks and --rounds must be at least 1")
+    check_lists(ap, args, "colls", COLLS, "collective")
     return args
 
 
