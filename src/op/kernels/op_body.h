@@ -36,6 +36,19 @@
 #define OPF_LXOR(T, a, b)                                                          \
     M_TO_ONE(T, M_XOR(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
 
+#ifdef V_HAS_MINMAX_NONAN
+/* The NaN-free form (vec_gnu.h), then the NaN rule where a lane needs it. */
+#define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
+    static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
+    {                                                                              \
+        V(T) r = V_##CMP##_NONAN_##T(a, b);                                        \
+        if (__builtin_expect(V_ANY_UNORD_##T(a, b) != 0, 0)) {                     \
+            r = V_FSEL(T, V_NE(T, b, b), b, r);                                    \
+            r = V_FSEL(T, V_NE(T, a, a), a, r);                                    \
+        }                                                                          \
+        return r;                                                                  \
+    }
+#else
 #define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
     static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
     {                                                                              \
@@ -43,6 +56,7 @@
         r = V_FSEL(T, V_EQ(T, a, b), BITS(T, a, b), r);                            \
         return V_FSEL(T, V_NE(T, a, a), a, r);                                     \
     }
+#endif
 OP_FLOAT_MINMAX(f32, GT, V_FBITAND)
 OP_FLOAT_MINMAX(f32, LT, V_FBITOR)
 OP_FLOAT_MINMAX(f64, GT, V_FBITAND)

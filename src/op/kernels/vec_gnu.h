@@ -100,6 +100,60 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_FSEL_f32(m, a, b) V_SEL(f32, m, a, b)
 #define V_FSEL_f64(m, a, b) V_SEL(f64, m, a, b)
 #endif
+/*
+ * Float MAX/MIN by the reference's rule (op_reference.c) on NaN-free
+ * lanes: the larger (smaller) value, and on a tie the bitwise and (or) of
+ * the operands, which only matters for max(+0, -0) = +0 and
+ * min(+0, -0) = -0. op_body.h adds the NaN rule behind one unordered
+ * compare, so the common case costs two or three instructions:
+ *   AVX-512  VRANGEPS/PD with the sign taken from the comparison; it
+ *            orders -0 below +0, which is the tie rule;
+ *   AVX/SSE  MAXPS(a, b) & MAXPS(b, a) (MIN: |): each returns its second
+ *            operand on a tie, so the two differ only on a +-0 tie, where
+ *            the bit combination is the rule.
+ * V_ANY_UNORD(T, a, b) is nonzero when a lane of a or b is a NaN.
+ */
+#if defined(__AVX512DQ__) && VBYTES == 64
+#define V_GT_NONAN_f32(a, b) ((v_f32)_mm512_range_ps((__m512)(a), (__m512)(b), 0x5))
+#define V_LT_NONAN_f32(a, b) ((v_f32)_mm512_range_ps((__m512)(a), (__m512)(b), 0x4))
+#define V_GT_NONAN_f64(a, b) ((v_f64)_mm512_range_pd((__m512d)(a), (__m512d)(b), 0x5))
+#define V_LT_NONAN_f64(a, b) ((v_f64)_mm512_range_pd((__m512d)(a), (__m512d)(b), 0x4))
+#define V_ANY_UNORD_f32(a, b) _mm512_cmp_ps_mask((__m512)(a), (__m512)(b), _CMP_UNORD_Q)
+#define V_ANY_UNORD_f64(a, b) _mm512_cmp_pd_mask((__m512d)(a), (__m512d)(b), _CMP_UNORD_Q)
+#define V_HAS_MINMAX_NONAN 1
+#elif defined(__AVX__) && VBYTES == 32
+#define V_GT_NONAN_f32(a, b)                                                              \
+    ((v_f32)_mm256_and_ps(_mm256_max_ps((__m256)(a), (__m256)(b)),                        \
+                          _mm256_max_ps((__m256)(b), (__m256)(a))))
+#define V_LT_NONAN_f32(a, b)                                                              \
+    ((v_f32)_mm256_or_ps(_mm256_min_ps((__m256)(a), (__m256)(b)),                         \
+                         _mm256_min_ps((__m256)(b), (__m256)(a))))
+#define V_GT_NONAN_f64(a, b)                                                              \
+    ((v_f64)_mm256_and_pd(_mm256_max_pd((__m256d)(a), (__m256d)(b)),                      \
+                          _mm256_max_pd((__m256d)(b), (__m256d)(a))))
+#define V_LT_NONAN_f64(a, b)                                                              \
+    ((v_f64)_mm256_or_pd(_mm256_min_pd((__m256d)(a), (__m256d)(b)),                       \
+                         _mm256_min_pd((__m256d)(b), (__m256d)(a))))
+#define V_ANY_UNORD_f32(a, b) \
+    _mm256_movemask_ps(_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
+#define V_ANY_UNORD_f64(a, b) \
+    _mm256_movemask_pd(_mm256_cmp_pd((__m256d)(a), (__m256d)(b), _CMP_UNORD_Q))
+#define V_HAS_MINMAX_NONAN 1
+#elif defined(__SSE4_1__) && VBYTES == 16
+#define V_GT_NONAN_f32(a, b) \
+    ((v_f32)_mm_and_ps(_mm_max_ps((__m128)(a), (__m128)(b)), _mm_max_ps((__m128)(b), (__m128)(a))))
+#define V_LT_NONAN_f32(a, b) \
+    ((v_f32)_mm_or_ps(_mm_min_ps((__m128)(a), (__m128)(b)), _mm_min_ps((__m128)(b), (__m128)(a))))
+#define V_GT_NONAN_f64(a, b)                                                              \
+    ((v_f64)_mm_and_pd(_mm_max_pd((__m128d)(a), (__m128d)(b)),                            \
+                       _mm_max_pd((__m128d)(b), (__m128d)(a))))
+#define V_LT_NONAN_f64(a, b)                                                              \
+    ((v_f64)_mm_or_pd(_mm_min_pd((__m128d)(a), (__m128d)(b)),                             \
+                      _mm_min_pd((__m128d)(b), (__m128d)(a))))
+#define V_ANY_UNORD_f32(a, b) _mm_movemask_ps(_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
+#define V_ANY_UNORD_f64(a, b) _mm_movemask_pd(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
+#define V_HAS_MINMAX_NONAN 1
+#endif
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
