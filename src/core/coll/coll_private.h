@@ -30,6 +30,12 @@ vmpl_status_t coll_sendrecv(coll_comm_t *c, const void *sbuf, int64_t scount,
  * *mem_p what to free.
  */
 vmpl_status_t coll_temp_alloc(int64_t count, const dt_type_t *dt, void **buf_p, void **mem_p);
+/*
+ * Counts and displacements (in elements) of `size` equal blocks of `count`
+ * elements, for the v-form of a collective: counts at [0, size), the
+ * displacements at [size, 2 size). NULL when out of memory; free() it.
+ */
+int64_t *coll_equal_blocks(int size, int64_t count);
 /* Copies count elements of dt between two buffers of that layout. */
 void coll_copy(const void *src, void *dst, int64_t count, const dt_type_t *dt);
 /* inout = in op inout for count elements of dt (the left operand is in). */

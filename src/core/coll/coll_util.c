@@ -51,6 +51,15 @@ vmpl_status_t coll_sendrecv(coll_comm_t *c, const void *sbuf, int64_t scount,
     return status != VMPL_OK ? status : rreq.status.error;
 }
 
+int64_t *coll_equal_blocks(int size, int64_t count)
+{
+    int64_t *blocks = malloc(2 * (size_t)size * sizeof(*blocks));
+
+    for (int r = 0; blocks && r < size; r++)
+        blocks[r] = count, blocks[size + r] = (int64_t)r * count;
+    return blocks;
+}
+
 vmpl_status_t coll_temp_alloc(int64_t count, const dt_type_t *dt, void **buf_p, void **mem_p)
 {
     dt_aint_t lb, extent, tlb, textent;

@@ -15,12 +15,8 @@ vmpl_status_t coll_gather_linear(coll_comm_t *c, const void *sendbuf, int64_t se
     int64_t *counts = NULL;
     vmpl_status_t status;
 
-    if (c->rank == root) {
-        if (!(counts = malloc(2 * (size_t)c->size * sizeof(*counts))))
-            return VMPL_ERR_NO_MEMORY;
-        for (int r = 0; r < c->size; r++)
-            counts[r] = recvcount, counts[c->size + r] = (int64_t)r * recvcount;
-    }
+    if (c->rank == root && !(counts = coll_equal_blocks(c->size, recvcount)))
+        return VMPL_ERR_NO_MEMORY;
     status = coll_gatherv_linear(c, sendbuf, sendcount, sendtype, recvbuf, counts,
                                  counts ? counts + c->size : NULL, recvtype, root);
     free(counts);

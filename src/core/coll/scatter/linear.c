@@ -15,12 +15,8 @@ vmpl_status_t coll_scatter_linear(coll_comm_t *c, const void *sendbuf, int64_t s
     int64_t *counts = NULL;
     vmpl_status_t status;
 
-    if (c->rank == root) {
-        if (!(counts = malloc(2 * (size_t)c->size * sizeof(*counts))))
-            return VMPL_ERR_NO_MEMORY;
-        for (int r = 0; r < c->size; r++)
-            counts[r] = sendcount, counts[c->size + r] = (int64_t)r * sendcount;
-    }
+    if (c->rank == root && !(counts = coll_equal_blocks(c->size, sendcount)))
+        return VMPL_ERR_NO_MEMORY;
     status = coll_scatterv_linear(c, sendbuf, counts, counts ? counts + c->size : NULL, sendtype,
                                   recvbuf, recvcount, recvtype, root);
     free(counts);
