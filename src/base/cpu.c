@@ -31,6 +31,7 @@ static void cpu_detect(base_cpu_features_t *f)
     f->avx2 = ((ebx >> 5) & 1) && (xcr0 & ymm_state) == ymm_state;
     f->avx512bw = ((ebx >> 16) & 1) && ((ebx >> 17) & 1) && ((ebx >> 30) & 1) &&
                   ((ebx >> 31) & 1) && (xcr0 & zmm_state) == zmm_state;
+    f->avx512vbmi = f->avx512bw && ((ecx >> 1) & 1);
 }
 
 #elif defined(__aarch64__)

@@ -11,6 +11,7 @@ typedef struct {
     unsigned sse42 : 1;
     unsigned avx2 : 1;     /* AVX2 with YMM state enabled by the OS */
     unsigned avx512bw : 1; /* AVX-512 F+DQ+BW+VL with ZMM and opmask state enabled */
+    unsigned avx512vbmi : 1; /* and VBMI (byte permutes across a register) */
     unsigned neon : 1;     /* Advanced SIMD */
     unsigned sve : 1;
 } base_cpu_features_t;

@@ -17,7 +17,10 @@
 #define VMPL_DT_DT_INTERNAL_H
 
 #include "dt.h"
+#include "dt_group.h"
 #include "dt_kernel.h"
+
+#include <string.h>
 
 typedef enum { DT_NODE_BLOCK, DT_NODE_LOOP, DT_NODE_SEQ } dt_node_kind_t;
 
@@ -41,6 +44,11 @@ struct dt_node {
             struct dt_piece *pieces; /* small_blocks: the blocks as a flat program */
             int64_t widest;          /* small_blocks: longest block */
             struct dt_shuffle *shuffle; /* small_blocks in one 32-byte window (commit) */
+            struct dt_group *group;     /* small_blocks: k elements per step (commit) */
+            /* small_blocks on AVX-512: the blocks cut into masked moves of <= 32 bytes */
+            struct dt_piece *moves;
+            int64_t nmoves;
+            int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
         } seq;
     } u;
 };
@@ -53,14 +61,11 @@ struct dt_node {
  */
 #define DT_PAGE_BOUNDED_READS __attribute__((no_sanitize("address")))
 
+/* Blocks up to this length are cut into masked moves (AVX-512 element programs). */
+#define DT_MASKED_BLOCK 256
+
 /* Blocks up to this length are copied by fixed-size moves in element programs. */
 #define DT_SMALL_BLOCK 32
-
-/* One block of an element program: where it sits and how long it is. */
-typedef struct dt_piece {
-    int64_t disp;
-    int64_t len;
-} dt_piece_t;
 
 struct dt_type {
     int refcount;
@@ -141,8 +146,12 @@ extern dt_node_t dt_node_nomem;
 
 /* Builds the normalized layout of one element of type (NULL when empty). */
 vmpl_status_t dt_layout_build(const dt_type_t *type, dt_node_t **layout_p);
-/* Attaches kernels to every strided leaf loop. */
-void dt_layout_select_kernels(dt_node_t *node);
+/*
+ * Attaches kernels to every strided leaf loop and element plans to small
+ * sequences; stride: bytes between copies of node (the type's extent at
+ * the root), or 0 when it does not repeat.
+ */
+void dt_layout_select_kernels(dt_node_t *node, int64_t stride);
 
 /* ---- element programs for sequences of small blocks (dt_pack_small.c) ---- */
 /* count whole elements of seq, element i at first + i * stride. */
@@ -155,6 +164,42 @@ void dt_small_prepare(dt_node_t *seq);
 /* Bytes [off, off + len) of one element, starting inside block k. */
 void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
                         char **packed, int unpack);
+
+/*
+ * ---- masked element programs on AVX-512 (dt_pack_masked.c) ----
+ * Each returns 0, having done nothing, when seq has no masked plan (other
+ * CPUs and builds): the caller then uses the element programs above.
+ */
+int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                   char **packed);
+int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                     char **packed);
+int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+                    char **packed, int unpack);
+/* Commit: the plans of a small-block sequence repeated every stride bytes (0: unknown). */
+void dt_masked_prepare(dt_node_t *seq, int64_t stride);
+
+/* n >= 1 bytes, exactly: two overlapping moves up to DT_SMALL_BLOCK, else the C library. */
+static inline void dt_copy_exact(char *d, const char *s, int64_t n)
+{
+    if (n > DT_SMALL_BLOCK) {
+        memcpy(d, s, (size_t)n);
+    } else if (n >= 16) {
+        memcpy(d, s, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n >= 2) {
+        memcpy(d, s, 2);
+        memcpy(d + n - 2, s + n - 2, 2);
+    } else {
+        *d = *s;
+    }
+}
 
 /* ---- pack walker (dt_pack.c) ---- */
 void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,

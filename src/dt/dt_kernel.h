@@ -63,6 +63,12 @@ void dt_reference_unpack(void *restrict dst, ptrdiff_t stride, const void *restr
 /* Kernels compiled for this architecture, usable or not, NULL-terminated, best ISA first. */
 const dt_kernel_t *const *dt_kernels_all(void);
 
+/* Whether VMPL_DT_ISA lets code of this ISA run (any ISA when "auto"). */
+int dt_kernel_isa_allowed(vmpl_isa_t isa);
+
+/* Whether VMPL_DT_METHOD lets this method run ("auto" or the method itself). */
+int dt_kernel_method_allowed(dt_method_t method);
+
 /* Whether the running CPU can execute a kernel of dt_kernels_all(). */
 int dt_kernel_usable(const dt_kernel_t *k);
 

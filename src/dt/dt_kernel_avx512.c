@@ -11,6 +11,10 @@
  *           (masked: no word past the data is read) and VPCOMPRESSD stores
  *           just the block words; unpack is VPEXPANDD and a masked store
  *           that writes block words only.
+ *
+ * Also the element programs of small-block sequences (dt_pack_masked.c):
+ * every block of up to 32 bytes by one masked load and one masked store of
+ * exactly its bytes, with no branch on its length or its page.
  */
 #include "dt_kernel_private.h"
 
@@ -115,6 +119,35 @@ static void expand_unpack(void *restrict dst, ptrdiff_t stride, const void *rest
         __mmask16 m = here == k ? full : window_mask(b, s, here);
         _mm512_mask_storeu_epi32(d, m, _mm512_maskz_expandloadu_epi32(m, in));
     }
+}
+
+static inline __mmask32 block_mask(int64_t len)
+{
+    return (__mmask32)((1ull << len) - 1);
+}
+
+char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
+                            int64_t count, char *p)
+{
+    for (int64_t i = 0; i < count; i++, first += stride)
+        for (int64_t k = 0; k < n; k++) {
+            __mmask32 m = block_mask(pc[k].len);
+            _mm256_mask_storeu_epi8(p, m, _mm256_maskz_loadu_epi8(m, first + pc[k].disp));
+            p += pc[k].len;
+        }
+    return p;
+}
+
+const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first, int64_t stride,
+                                    int64_t count, const char *p)
+{
+    for (int64_t i = 0; i < count; i++, first += stride)
+        for (int64_t k = 0; k < n; k++) {
+            __mmask32 m = block_mask(pc[k].len);
+            _mm256_mask_storeu_epi8(first + pc[k].disp, m, _mm256_maskz_loadu_epi8(m, p));
+            p += pc[k].len;
+        }
+    return p;
 }
 
 const dt_kernel_t dt_avx512_kernels[] = {

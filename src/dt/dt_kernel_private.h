@@ -2,6 +2,7 @@
 #ifndef VMPL_DT_DT_KERNEL_PRIVATE_H
 #define VMPL_DT_DT_KERNEL_PRIVATE_H
 
+#include "dt_group.h"
 #include "dt_kernel.h"
 
 /* Portable kernels, most specific first (dt_kernel_generic.c). */
@@ -15,6 +16,18 @@ extern const size_t dt_avx2_kernel_count;
 /* AVX-512 gather/scatter and compress/expand (dt_kernel_avx512.c; x86 builds only). */
 extern const dt_kernel_t dt_avx512_kernels[];
 extern const size_t dt_avx512_kernel_count;
+/*
+ * Element programs by masked moves: count elements (element i at first +
+ * i * stride) of n blocks of 1..32 bytes each. Return the packed end.
+ */
+char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
+                            int64_t count, char *packed);
+const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first, int64_t stride,
+                                    int64_t count, const char *packed);
+
+/* AVX-512 VBMI byte-permute groups (dt_kernel_avx512vbmi.c; x86 builds only). */
+extern const dt_kernel_t dt_avx512vbmi_kernels[];
+extern const size_t dt_avx512vbmi_kernel_count;
 
 /* aarch64: NEON structure loads and SVE gather/scatter (dt_kernel_neon.c, dt_kernel_sve.c). */
 extern const dt_kernel_t dt_neon_kernels[];

@@ -51,7 +51,7 @@ static int nkernels;
  * otherwise ISAs of the same family up to the cap (scalar always). A cap
  * of the other architecture's family is ignored with a warning.
  */
-static int isa_allowed(vmpl_isa_t isa)
+int dt_kernel_isa_allowed(vmpl_isa_t isa)
 {
     static int cap = -2; /* -2 not read yet, -1 no cap */
     const char *name = base_settings()->dt_isa;
@@ -81,6 +81,10 @@ static void kernels_list(void)
     if (nkernels)
         return;
 #if defined(__x86_64__)
+    for (size_t i = 0; i < dt_avx512vbmi_kernel_count; i++) {
+        usable[nkernels] = cpu->avx512vbmi;
+        all_kernels[nkernels++] = &dt_avx512vbmi_kernels[i];
+    }
     for (size_t i = 0; i < dt_avx512_kernel_count; i++) {
         usable[nkernels] = cpu->avx512bw;
         all_kernels[nkernels++] = &dt_avx512_kernels[i];
@@ -108,7 +112,7 @@ static void kernels_list(void)
     usable[nkernels] = 1;
     all_kernels[nkernels++] = &reference_kernel;
     for (int i = 0; i < nkernels; i++)
-        usable[i] = usable[i] && isa_allowed(all_kernels[i]->isa);
+        usable[i] = usable[i] && dt_kernel_isa_allowed(all_kernels[i]->isa);
 }
 
 const dt_kernel_t *const *dt_kernels_all(void)
@@ -236,6 +240,14 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
         }
     free(user);
     free(packed);
+}
+
+int dt_kernel_method_allowed(dt_method_t method)
+{
+    int reference;
+    dt_method_t forced = forced_method(&reference);
+
+    return !reference && (forced == DT_METHOD_COUNT || forced == method);
 }
 
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)

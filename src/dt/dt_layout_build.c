@@ -102,7 +102,7 @@ vmpl_status_t dt_layout_build(const dt_type_t *type, dt_node_t **layout_p)
     return VMPL_OK;
 }
 
-void dt_layout_select_kernels(dt_node_t *node)
+void dt_layout_select_kernels(dt_node_t *node, int64_t stride)
 {
     if (!node || node == &dt_node_nomem)
         return;
@@ -110,10 +110,11 @@ void dt_layout_select_kernels(dt_node_t *node)
         dt_node_t *child = node->u.loop.child;
         if (child->kind == DT_NODE_BLOCK)
             node->u.loop.kernel = dt_kernel_select((size_t)child->size, node->u.loop.stride);
-        dt_layout_select_kernels(child);
+        dt_layout_select_kernels(child, node->u.loop.stride);
     } else if (node->kind == DT_NODE_SEQ) {
+        dt_masked_prepare(node, stride);
         dt_small_prepare(node);
         for (int64_t k = 0; k < node->u.seq.n; k++)
-            dt_layout_select_kernels(node->u.seq.child[k]);
+            dt_layout_select_kernels(node->u.seq.child[k], 0);
     }
 }

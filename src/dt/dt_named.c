@@ -94,7 +94,7 @@ static void named_init(void)
                                                      : info->size,
                          .align = info->align, .named_id = (dt_named_t)i};
         t->layout = named_layout(info);
-        dt_layout_select_kernels(t->layout);
+        dt_layout_select_kernels(t->layout, info->extent);
     }
     named_ready = 1;
 }

@@ -11,32 +11,14 @@
 
 #include <string.h>
 
-/* n <= DT_SMALL_BLOCK bytes by at most two overlapping fixed-size moves. */
-static inline void copy_small(char *d, const char *s, int64_t n)
-{
-    if (n >= 16) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n >= 2) {
-        memcpy(d, s, 2);
-        memcpy(d + n - 2, s + n - 2, 2);
-    } else if (n) {
-        *d = *s;
-    }
-}
-
 static inline void xfer(char *user, char *packed, int64_t len, int unpack)
 {
-    if (len <= DT_SMALL_BLOCK)
-        unpack ? copy_small(user, packed, len) : copy_small(packed, user, len);
+    if (len <= 0)
+        return;
+    if (unpack)
+        dt_copy_exact(user, packed, len);
     else
-        unpack ? memcpy(user, packed, (size_t)len) : memcpy(packed, user, (size_t)len);
+        dt_copy_exact(packed, user, len);
 }
 
 static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,

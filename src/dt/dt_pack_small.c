@@ -9,6 +9,8 @@
  * whose excess would run past the packed range, take exact copies.
  * Unpack never writes outside the blocks: exact copies by at most two
  * overlapping fixed-size moves.
+ *
+ * On AVX-512 CPUs the masked programs of dt_pack_masked.c take over.
  */
 #include "dt_internal.h"
 #include "dt_pack_shuffle.h"
@@ -23,28 +25,6 @@
 /* Whether width bytes from src stay on the page of the block's last byte. */
 #define WIDE_READ_SAFE(src, len, width)                                                        \
     ((((uintptr_t)(src) + (uintptr_t)(len)-1) ^ ((uintptr_t)(src) + (width)-1)) < 4096)
-
-/* n >= 1 bytes, exactly: two overlapping moves up to DT_SMALL_BLOCK, else the C library. */
-static inline void copy_exact(char *d, const char *s, int64_t n)
-{
-    if (n > DT_SMALL_BLOCK) {
-        memcpy(d, s, (size_t)n);
-    } else if (n >= 16) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n >= 2) {
-        memcpy(d, s, 2);
-        memcpy(d + n - 2, s + n - 2, 2);
-    } else {
-        *d = *s;
-    }
-}
 
 /*
  * Wide moves as plain vector loads and stores (not memcpy, which sanitizer
@@ -82,7 +62,7 @@ static inline void wide_store(char *d, wide32_t v, int width)
                 if (WIDE_READ_SAFE(src, pc[k].len, width))                                    \
                     wide_store(p, wide_load(src, width), width);                              \
                 else                                                                          \
-                    copy_exact(p, src, pc[k].len);                                            \
+                    dt_copy_exact(p, src, pc[k].len);                                            \
                 p += pc[k].len;                                                               \
             }                                                                                 \
         }                                                                                     \
@@ -114,7 +94,7 @@ PACK_WIDE(32)
                 safe &= WIDE_READ_SAFE(element + d[k], l[k], width);                          \
             if (__builtin_expect(!safe, 0)) {                                                 \
                 for (int k = 0; k < nb; k++)                                                  \
-                    copy_exact(p + o[k], element + d[k], l[k]);                               \
+                    dt_copy_exact(p + o[k], element + d[k], l[k]);                               \
                 continue;                                                                     \
             }                                                                                 \
             for (int k = 0; k < nb; k++) /* all loads before the overlapping stores */        \
@@ -155,7 +135,7 @@ static char *pack_exact(const dt_piece_t *pc, int64_t n, const char *first, int6
     for (int64_t i = 0; i < count; i++) {
         const char *element = first + i * stride;
         for (int64_t k = 0; k < n; k++) {
-            copy_exact(p, element + pc[k].disp, pc[k].len);
+            dt_copy_exact(p, element + pc[k].disp, pc[k].len);
             p += pc[k].len;
         }
     }
@@ -194,6 +174,9 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
     int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
     char *p = *packed;
 
+    if (dt_masked_pack(seq, first, stride, count, packed))
+        return;
+
     if (seq->u.seq.shuffle)
         width = DT_SHUFFLE_WINDOW;
     if (seq->u.seq.widest > DT_SMALL_BLOCK) { /* long blocks: exact moves and copies */
@@ -214,10 +197,14 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
 static int64_t (*shuffle_packer(void))(const dt_shuffle_t *, const char *, int64_t, int64_t,
                                        char **)
 {
+    if (!dt_kernel_method_allowed(DT_METHOD_SHUFFLE))
+        return NULL;
 #if defined(__x86_64__)
-    return base_cpu_features()->sse42 ? dt_shuffle_pack_ssse3 : NULL;
+    return base_cpu_features()->sse42 && dt_kernel_isa_allowed(VMPL_ISA_SSE42)
+               ? dt_shuffle_pack_ssse3
+               : NULL;
 #elif defined(__aarch64__)
-    return dt_shuffle_pack_neon;
+    return dt_kernel_isa_allowed(VMPL_ISA_NEON) ? dt_shuffle_pack_neon : NULL;
 #else
     return NULL;
 #endif
@@ -319,6 +306,8 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
     int64_t n = seq->u.seq.n;
     const char *p = *packed;
 
+    if (dt_masked_unpack(seq, first, stride, count, packed))
+        return;
     if (n <= 4 && seq->u.seq.widest <= DT_SMALL_BLOCK) {
         unpack_short(pc, (int)n, first, stride, count, p, seq->size);
         *packed = (char *)p + count * seq->size;
@@ -328,7 +317,7 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
     for (int64_t i = 0; i < count; i++) {
         char *element = first + i * stride;
         for (int64_t k = 0; k < n; k++) {
-            copy_exact(element + pc[k].disp, p, pc[k].len);
+            dt_copy_exact(element + pc[k].disp, p, pc[k].len);
             p += pc[k].len;
         }
     }
@@ -346,6 +335,8 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
     const dt_piece_t *pc = seq->u.seq.pieces;
     char *p = *packed;
 
+    if (dt_masked_range(seq, base, k, off, len, packed, unpack))
+        return;
     /*
      * Pack: one 32-byte move per block, whatever its length, so random
      * block lengths cost no mispredicted branches; exact copies where the
@@ -371,9 +362,9 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
         int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
 
         if (unpack)
-            copy_exact(user, p, part);
+            dt_copy_exact(user, p, part);
         else
-            copy_exact(p, user, part);
+            dt_copy_exact(p, user, part);
         p += part;
         len -= part;
     }

@@ -79,7 +79,7 @@ vmpl_status_t dt_type_commit(dt_type_t *type)
     status = dt_layout_build(type, &layout);
     if (status != VMPL_OK)
         return status;
-    dt_layout_select_kernels(layout);
+    dt_layout_select_kernels(layout, type->ub - type->lb);
     type->layout = layout;
     type->committed = 1;
     return VMPL_OK;

@@ -211,6 +211,15 @@ static int cpu_has_avx512(void)
     return (b & need) == need && (xcr0 & 0xe7) == 0xe7;
 }
 
+/* Whether it also has AVX-512 VBMI (byte permutes: the element-group kernels). */
+static int cpu_has_vbmi(void)
+{
+    uint32_t a = 7, b, c = 0, d;
+
+    __asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+    return (c >> 1) & 1;
+}
+
 static void table_build_avx512(op_table_t *table)
 {
     memset(table, 0, sizeof(*table));
@@ -298,8 +307,8 @@ void bochs_main(uint32_t magic, uint32_t info)
         print_line("error: not enough memory for the arena (raise megs in bochsrc)");
         goto out;
     }
-    if (!cpu_has_avx512()) {
-        print_line("error: the emulated cpu lacks avx-512 f/dq/bw/vl (cpu model?)");
+    if (!cpu_has_avx512() || !cpu_has_vbmi()) {
+        print_line("error: the emulated cpu lacks avx-512 f/dq/bw/vl/vbmi (cpu model?)");
         goto out;
     }
     memset(&reference_table, 0, sizeof(reference_table));
@@ -332,6 +341,16 @@ void bochs_main(uint32_t magic, uint32_t info)
     { /* the AVX-512 pack/unpack kernels of the datatype engine */
         dt_check_result_t dt = dt_kernel_check(dt_avx512_kernels, dt_avx512_kernel_count,
                                                (unsigned char *)arena, print_line);
+        dt_check_result_t vbmi = dt_kernel_check(dt_avx512vbmi_kernels,
+                                                 dt_avx512vbmi_kernel_count,
+                                                 (unsigned char *)arena, print_line);
+        const dt_program_kernels_t programs = {dt_blocks_pack_avx512, dt_blocks_unpack_avx512,
+                                               dt_group_pack_vbmi, dt_group_unpack_vbmi};
+        dt_check_result_t prog = dt_program_check(&programs, (unsigned char *)arena, print_line);
+        if (vbmi.passed == 0 || prog.passed == 0)
+            dt.failed++;
+        dt.passed += vbmi.passed + prog.passed;
+        dt.failed += vbmi.failed + prog.failed;
         serial_put("datatype kernels: ");
         serial_put_uint(dt.passed);
         serial_put(" passed, ");

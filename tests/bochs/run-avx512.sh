@@ -2,7 +2,7 @@
 # Checks the AVX-512 reduction kernels on any x86-64 host: builds a
 # freestanding test kernel (boot.S, main.c, the op sources and the
 # tests/unit/op_check.c checker), boots it from a GRUB ISO in Bochs with
-# a Skylake-X CPU model, and prints the guest's serial output.
+# an Ice Lake CPU model (AVX-512 with VBMI), and prints the guest's serial output.
 #
 # Usage: run-avx512.sh [SOURCE_DIR]     (default: this script's ../..)
 # Environment:
@@ -58,6 +58,9 @@ compile dt_kernel_check.o "$src/tests/unit/dt_kernel_check.c"
 compile dt_kernel_reference.o "$src/src/dt/dt_kernel_reference.c" -fno-tree-vectorize
 compile dt_kernel_avx512.o "$src/src/dt/dt_kernel_avx512.c" \
   -mavx512f -mavx512bw -mavx512dq -mavx512vl
+compile dt_group.o "$src/src/dt/dt_group.c"
+compile dt_kernel_avx512vbmi.o "$src/src/dt/dt_kernel_avx512vbmi.c" \
+  -mavx512f -mavx512bw -mavx512vl -mavx512vbmi
 "$cc" -m64 -nostdlib -static -no-pie -Wl,-T,"$here/linker.ld" -Wl,-z,max-page-size=0x1000 \
   -Wl,--build-id=none -o "$tmp/iso/boot/vmpl-avx512.elf" "$tmp"/obj/*.o -lgcc
 cp "$here/grub.cfg" "$tmp/iso/boot/grub/grub.cfg"

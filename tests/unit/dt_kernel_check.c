@@ -107,3 +107,124 @@ dt_check_result_t dt_kernel_check(const dt_kernel_t *kernels, size_t nkernels,
         }
     return r;
 }
+
+/* ---- element programs ---- */
+
+#define PROGRAM_PIECES 6
+
+typedef struct {
+    dt_piece_t pc[PROGRAM_PIECES];
+    int64_t n, size, width, stride;
+} program_t;
+
+static uint32_t next_rand(uint32_t *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return *s >> 16;
+}
+
+/* 1..6 blocks of 1..32 bytes, gaps of 0..8 bytes, sometimes out of address order. */
+static void program_make(program_t *p, uint32_t *seed)
+{
+    int64_t at = next_rand(seed) % 8;
+
+    p->n = 1 + next_rand(seed) % PROGRAM_PIECES;
+    p->size = 0;
+    for (int64_t k = 0; k < p->n; k++) {
+        p->pc[k] = (dt_piece_t){at, 1 + next_rand(seed) % 32};
+        at += p->pc[k].len + next_rand(seed) % 9;
+        p->size += p->pc[k].len;
+    }
+    if (p->n > 1 && next_rand(seed) % 4 == 0) { /* type-map order differs from addresses */
+        dt_piece_t t = p->pc[0];
+        p->pc[0] = p->pc[p->n - 1];
+        p->pc[p->n - 1] = t;
+    }
+    p->width = at;
+    p->stride = at + next_rand(seed) % 3 * (1 + next_rand(seed) % 16);
+}
+
+static void program_pack_ref(const program_t *p, const unsigned char *first, int64_t count,
+                             unsigned char *out)
+{
+    for (int64_t i = 0; i < count; i++)
+        for (int64_t k = 0; k < p->n; k++)
+            for (int64_t b = 0; b < p->pc[k].len; b++)
+                *out++ = first[i * p->stride + p->pc[k].disp + b];
+}
+
+static void program_unpack_ref(const program_t *p, unsigned char *first, int64_t count,
+                               const unsigned char *in)
+{
+    for (int64_t i = 0; i < count; i++)
+        for (int64_t k = 0; k < p->n; k++)
+            for (int64_t b = 0; b < p->pc[k].len; b++)
+                first[i * p->stride + p->pc[k].disp + b] = *in++;
+}
+
+/* One program at one count through one pack/unpack pair (group: g, else blocks). */
+static void program_one(const dt_program_kernels_t *k, const program_t *p, const dt_group_t *g,
+                        int64_t count, unsigned char *arena, dt_check_result_t *r,
+                        void (*print)(const char *))
+{
+    size_t span = (size_t)(count * p->stride + 64), packed = (size_t)(count * p->size);
+    unsigned char *user = arena + 3, *ref_user = user + span;
+    unsigned char *out = ref_user + span, *want = out + packed + 64;
+    const char *name = g ? "group" : "blocks";
+
+    fill(user, span, (uint32_t)(count * 7 + p->stride));
+    fill(out, packed + 64, 5);
+    copy(want, out, packed + 64);
+    if (g)
+        k->group_pack(g, (const char *)user, count, (char *)out);
+    else
+        k->blocks_pack(p->pc, p->n, (const char *)user, p->stride, count, (char *)out);
+    program_pack_ref(p, user, count, want);
+    if (same(out, want, packed + 64))
+        r->passed++;
+    else
+        r->failed++, report(print, name, "pack", (size_t)p->size, p->stride, (size_t)count);
+
+    fill(out, packed, 77);
+    copy(ref_user, user, span);
+    if (g)
+        k->group_unpack(g, (char *)user, count, (const char *)out);
+    else
+        k->blocks_unpack(p->pc, p->n, (char *)user, p->stride, count, (const char *)out);
+    program_unpack_ref(p, ref_user, count, out);
+    if (same(user, ref_user, span))
+        r->passed++;
+    else
+        r->failed++, report(print, name, "unpack", (size_t)p->size, p->stride, (size_t)count);
+}
+
+dt_check_result_t dt_program_check(const dt_program_kernels_t *k, unsigned char *arena,
+                                   void (*print)(const char *line))
+{
+    static const int64_t counts[] = {0, 1, 2, 3, 4, 5, 7, 9, 16, 31, 100, 1001};
+    dt_check_result_t r = {0, 0};
+    uint32_t seed = 2024;
+    int groups = 0;
+
+    for (int trial = 0; trial < 300; trial++) {
+        program_t p;
+        dt_group_t g;
+        int grouped;
+
+        program_make(&p, &seed);
+        grouped = k->group_pack && dt_group_init(&g, p.pc, p.n, p.stride);
+        groups += grouped;
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+            if (k->blocks_pack)
+                program_one(k, &p, NULL, counts[c], arena, &r, print);
+            if (grouped)
+                program_one(k, &p, &g, counts[c], arena, &r, print);
+        }
+    }
+    if (k->group_pack && groups < 20) { /* the generator must reach the groups */
+        r.failed++;
+        if (print)
+            print("FAIL group: too few programs fit a group");
+    }
+    return r;
+}

@@ -7,7 +7,10 @@
  * data ends at an inaccessible page, so a stray read faults).
  */
 #include "dt/dt_kernel.h"
+#include "dt/dt_kernel_private.h"
 #include "dt_kernel_check.h"
+
+#include <base/cpu.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +165,22 @@ int main(int argc, char **argv)
             if (r.passed == 0 && all[ki]->applies(8, 12))
                 failed++, printf("freestanding check ran nothing for %s\n", all[ki]->name);
         }
+    }
+    { /* element programs: masked moves and groups, where this CPU has them */
+        static unsigned char arena[DT_CHECK_ARENA_BYTES];
+        dt_program_kernels_t pk = {0};
+        dt_check_result_t r;
+#if defined(__x86_64__)
+        if (base_cpu_features()->avx512bw)
+            pk.blocks_pack = dt_blocks_pack_avx512, pk.blocks_unpack = dt_blocks_unpack_avx512;
+        if (base_cpu_features()->avx512vbmi)
+            pk.group_pack = dt_group_pack_vbmi, pk.group_unpack = dt_group_unpack_vbmi;
+#endif
+        r = dt_program_check(&pk, arena, print_line);
+        printf("element programs    %lu checks%s\n", r.passed + r.failed,
+               pk.blocks_pack ? "" : " (no AVX-512 here)");
+        passed += r.passed;
+        failed += r.failed;
     }
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;

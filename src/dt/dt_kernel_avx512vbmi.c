@@ -1,0 +1,116 @@
+/*
+ * AVX-512 VBMI element groups (dt_group.h) and the strided kernel built on
+ * them. Compiled with F/BW/VL/VBMI and used only when the CPU has VBMI
+ * (Ice Lake, Zen 4 and later). No libc calls: the Bochs harness runs them.
+ *
+ * permute  blocks of up to 32 bytes at strides up to 128 - blen bytes: k
+ *          blocks per step by VPERMT2B (pack) or VPERMB (unpack) with
+ *          masked loads and stores; counts below four steps go block by
+ *          block with masked moves, cheaper than building the plan.
+ */
+#include "dt_group.h"
+#include "dt_kernel_private.h"
+
+#include <immintrin.h>
+
+/* The n low bits set (n may be <= 0 or >= 64). */
+static inline __mmask64 low_bits(int64_t n)
+{
+    return n >= 64 ? ~0ull : n <= 0 ? 0 : (1ull << n) - 1;
+}
+
+char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, char *p)
+{
+    const __m512i idx = _mm512_loadu_si512(g->pack_idx);
+    const int64_t k = g->k, step_in = k * g->stride, step_out = k * g->size;
+    const __mmask64 d0 = g->data[0], d1 = g->data[1], out = low_bits(step_out);
+    const char *w = first + g->window;
+    int64_t i;
+
+    for (i = 0; i + k <= count; i += k, w += step_in, p += step_out) {
+        __m512i a = _mm512_maskz_loadu_epi8(d0, w), b = _mm512_maskz_loadu_epi8(d1, w + 64);
+        _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
+    }
+    if (i < count) { /* h < k elements: the masks cut to their bytes */
+        int64_t h = count - i, span = (h - 1) * g->stride + g->width;
+        __m512i a = _mm512_maskz_loadu_epi8(d0 & low_bits(span), w);
+        __m512i b = _mm512_maskz_loadu_epi8(d1 & low_bits(span - 64), w + 64);
+        _mm512_mask_storeu_epi8(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b));
+        p += h * g->size;
+    }
+    return p;
+}
+
+const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count,
+                                 const char *p)
+{
+    const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
+    const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
+    const int64_t k = g->k, step_out = k * g->stride, step_in = k * g->size;
+    const __mmask64 d0 = g->data[0], d1 = g->data[1], in = low_bits(step_in);
+    char *w = first + g->window;
+    int64_t i;
+
+    for (i = 0; i + k <= count; i += k, w += step_out, p += step_in) {
+        __m512i x = _mm512_maskz_loadu_epi8(in, p);
+        _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
+        if (d1)
+            _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
+    }
+    if (i < count) {
+        int64_t h = count - i, span = (h - 1) * g->stride + g->width;
+        __m512i x = _mm512_maskz_loadu_epi8(low_bits(h * g->size), p);
+        _mm512_mask_storeu_epi8(w, d0 & low_bits(span), _mm512_permutexvar_epi8(lo, x));
+        _mm512_mask_storeu_epi8(w + 64, d1 & low_bits(span - 64), _mm512_permutexvar_epi8(hi, x));
+        p += h * g->size;
+    }
+    return p;
+}
+
+/* Cheap shape test (called per selection); dt_group_init agrees with it. */
+static int permute_applies(size_t blen, ptrdiff_t stride)
+{
+    return blen <= DT_GROUP_PACKED / 2 && stride >= (ptrdiff_t)blen &&
+           (size_t)stride + blen <= DT_GROUP_WINDOW;
+}
+
+static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                         size_t blen, size_t nblocks)
+{
+    const dt_piece_t block = {0, (int64_t)blen};
+    const __mmask64 m = low_bits((int64_t)blen);
+    const char *s = src;
+    char *d = dst;
+    dt_group_t g;
+
+    if (nblocks >= 4 * (DT_GROUP_PACKED / blen) && dt_group_init(&g, &block, 1, stride)) {
+        dt_group_pack_vbmi(&g, s, (int64_t)nblocks, d);
+        return;
+    }
+    for (size_t i = 0; i < nblocks; i++, s += stride, d += blen)
+        _mm512_mask_storeu_epi8(d, m, _mm512_maskz_loadu_epi8(m, s));
+}
+
+static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                           size_t blen, size_t nblocks)
+{
+    const dt_piece_t block = {0, (int64_t)blen};
+    const __mmask64 m = low_bits((int64_t)blen);
+    const char *s = src;
+    char *d = dst;
+    dt_group_t g;
+
+    if (nblocks >= 4 * (DT_GROUP_PACKED / blen) && dt_group_init(&g, &block, 1, stride)) {
+        dt_group_unpack_vbmi(&g, d, (int64_t)nblocks, s);
+        return;
+    }
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        _mm512_mask_storeu_epi8(d, m, _mm512_maskz_loadu_epi8(m, s));
+}
+
+const dt_kernel_t dt_avx512vbmi_kernels[] = {
+    {"avx512-permute", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, permute_applies, permute_pack,
+     permute_unpack},
+};
+const size_t dt_avx512vbmi_kernel_count =
+    sizeof(dt_avx512vbmi_kernels) / sizeof(dt_avx512vbmi_kernels[0]);

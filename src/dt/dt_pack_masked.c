@@ -1,0 +1,198 @@
+/*
+ * Masked element programs: sequences of small blocks on AVX-512 CPUs.
+ *
+ * Two plans, made at commit, take over from the fixed-size moves of
+ * dt_pack_small.c:
+ *   group  k whole elements per step by one byte permute (dt_group.h),
+ *          for short elements on CPUs with VBMI, at the stride the
+ *          elements repeat at;
+ *   moves  every block cut into moves of at most 32 bytes, each one YMM
+ *          masked load and store of exactly its bytes: no page checks, no
+ *          exact tail, no branch on the length (measured faster on Zen 4
+ *          than ZMM moves or a branch per length class).
+ * Neither reads or writes a byte outside the blocks. Other builds compile
+ * the entry points as "not handled".
+ */
+#include "dt_internal.h"
+#include "dt_kernel_private.h"
+
+#include <base/cpu.h>
+
+#include <stdlib.h>
+
+#if defined(__x86_64__)
+
+int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                   char **packed)
+{
+    const dt_group_t *g = seq->u.seq.group;
+
+    if (g && g->stride == stride)
+        *packed = dt_group_pack_vbmi(g, first, count, *packed);
+    else if (seq->u.seq.moves)
+        *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride,
+                                        count, *packed);
+    else
+        return 0;
+    return 1;
+}
+
+int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                     char **packed)
+{
+    const dt_group_t *g = seq->u.seq.group;
+
+    if (g && g->stride == stride)
+        *packed = (char *)dt_group_unpack_vbmi(g, first, count, *packed);
+    else if (seq->u.seq.moves)
+        *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first,
+                                                  stride, count, *packed);
+    else
+        return 0;
+    return 1;
+}
+
+/* Blocks k.. of one element whose packed bytes fit in len (start[]: packed offsets). */
+static int64_t whole_blocks(const dt_node_t *seq, int64_t k, int64_t len)
+{
+    const int64_t *start = seq->u.seq.start;
+    int64_t lo = k, hi = seq->u.seq.n;
+
+    while (lo < hi) { /* last j with start[j] - start[k] <= len */
+        int64_t mid = (lo + hi + 1) / 2;
+        if (start[mid] - start[k] <= len)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo - k;
+}
+
+/* Part of one block, exactly. */
+static void part_copy(char *user, char *packed, int64_t len, int unpack)
+{
+    if (unpack)
+        dt_copy_exact(user, packed, len);
+    else
+        dt_copy_exact(packed, user, len);
+}
+
+int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+                    char **packed, int unpack)
+{
+    const dt_piece_t *pc = seq->u.seq.pieces;
+    const int64_t *move_of = seq->u.seq.move_of;
+    int64_t m, first, nmoves;
+
+    if (!seq->u.seq.moves)
+        return 0;
+    if (off) { /* the rest of a block begun by the previous range */
+        int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
+        part_copy(base + pc[k].disp + off, *packed, part, unpack);
+        *packed += part;
+        len -= part;
+        k++;
+    }
+    if (len <= 0)
+        return 1;
+    m = whole_blocks(seq, k, len);
+    first = move_of[k];
+    nmoves = move_of[k + m] - first;
+    if (unpack)
+        *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves + first, nmoves, base, 0, 1,
+                                                  *packed);
+    else
+        *packed = dt_blocks_pack_avx512(seq->u.seq.moves + first, nmoves, base, 0, 1, *packed);
+    len -= seq->u.seq.start[k + m] - seq->u.seq.start[k];
+    if (len > 0) { /* the first part of block k + m */
+        part_copy(base + pc[k + m].disp, *packed, len, unpack);
+        *packed += len;
+    }
+    return 1;
+}
+
+/* The group for copies stride bytes apart, when the CPU has VBMI. */
+static void group_prepare(dt_node_t *seq, int64_t stride)
+{
+    dt_group_t g;
+
+    if (seq->u.seq.group || stride <= 0 || !dt_kernel_method_allowed(DT_METHOD_SHUFFLE) ||
+        !base_cpu_features()->avx512vbmi ||
+        !dt_group_init(&g, seq->u.seq.pieces, seq->u.seq.n, stride) ||
+        !(seq->u.seq.group = malloc(sizeof(g))))
+        return;
+    *seq->u.seq.group = g;
+}
+
+/* The blocks cut into moves of at most DT_SMALL_BLOCK bytes. */
+static void moves_prepare(dt_node_t *seq)
+{
+    const dt_piece_t *pc = seq->u.seq.pieces;
+    int64_t n = seq->u.seq.n, total = 0, j = 0;
+    dt_piece_t *moves;
+    int64_t *move_of;
+
+    if (seq->u.seq.moves || seq->u.seq.widest > DT_MASKED_BLOCK)
+        return;
+    for (int64_t k = 0; k < n; k++)
+        total += (pc[k].len + DT_SMALL_BLOCK - 1) / DT_SMALL_BLOCK;
+    moves = malloc((size_t)total * sizeof(*moves));
+    move_of = malloc((size_t)(n + 1) * sizeof(*move_of));
+    if (!moves || !move_of)
+        goto err_free;
+    for (int64_t k = 0; k < n; k++) {
+        move_of[k] = j;
+        for (int64_t at = 0; at < pc[k].len; at += DT_SMALL_BLOCK, j++) {
+            int64_t rest = pc[k].len - at;
+            moves[j] = (dt_piece_t){pc[k].disp + at, rest < DT_SMALL_BLOCK ? rest : DT_SMALL_BLOCK};
+        }
+    }
+    move_of[n] = j;
+    seq->u.seq.moves = moves;
+    seq->u.seq.move_of = move_of;
+    seq->u.seq.nmoves = j;
+    return;
+
+err_free: /* no plan: the fixed-size moves of dt_pack_small.c stay in use */
+    free(move_of);
+    free(moves);
+}
+
+void dt_masked_prepare(dt_node_t *seq, int64_t stride)
+{
+    if (!seq->u.seq.small_blocks || !base_cpu_features()->avx512bw ||
+        !dt_kernel_isa_allowed(VMPL_ISA_AVX512))
+        return;
+    group_prepare(seq, stride);
+    moves_prepare(seq);
+}
+
+#else /* no masked programs in this build */
+
+int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                   char **packed)
+{
+    (void)seq, (void)first, (void)stride, (void)count, (void)packed;
+    return 0;
+}
+
+int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                     char **packed)
+{
+    (void)seq, (void)first, (void)stride, (void)count, (void)packed;
+    return 0;
+}
+
+int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+                    char **packed, int unpack)
+{
+    (void)seq, (void)base, (void)k, (void)off, (void)len, (void)packed, (void)unpack;
+    return 0;
+}
+
+void dt_masked_prepare(dt_node_t *seq, int64_t stride)
+{
+    (void)seq, (void)stride;
+}
+
+#endif
