@@ -67,6 +67,64 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
     return p;
 }
 
+/*
+ * Quotients and remainders of 32 16-bit numbers x < 128 by 2 <= d < 512,
+ * with m = 65536 / d + 1: x * m / 65536 is off x / d by under 1 / 512.
+ */
+static inline void divmod16(__m512i x, __m512i m, __m512i d, __m512i *q, __m512i *r)
+{
+    *q = _mm512_mulhi_epu16(x, m);
+    *r = _mm512_sub_epi16(x, _mm512_mullo_epi16(*q, d));
+}
+
+/* Two 32-lane 16-bit vectors narrowed to one 64-lane byte vector. */
+static inline __m512i narrow(__m512i lo, __m512i hi)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(lo)),
+                              _mm512_cvtepi16_epi8(hi), 1);
+}
+
+/*
+ * The group of one block of 2..32 bytes every stride bytes, as
+ * dt_group_init would build it, in vector registers: the strided kernel
+ * builds one per call, and the byte loop of dt_group_init costs as much as
+ * packing a few hundred bytes.
+ */
+static void group_of_blocks(dt_group_t *g, int64_t blen, int64_t stride)
+{
+    const int64_t k0 = DT_GROUP_PACKED / blen, k1 = (DT_GROUP_WINDOW - blen) / stride + 1;
+    const int64_t k = k0 < k1 ? k0 : k1;
+    const __m512i lane = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                                          17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                          1, 0);
+    const __m512i b16 = _mm512_set1_epi16((short)blen), s16 = _mm512_set1_epi16((short)stride);
+    const __m512i mb = _mm512_set1_epi16((short)(65536 / blen + 1));
+    const __m512i ms = _mm512_set1_epi16((short)(65536 / stride + 1));
+    const __m512i kk = _mm512_set1_epi16((short)k);
+    __m512i idx[4], q, r;
+    uint64_t data[2] = {0, 0};
+
+    *g = (dt_group_t){.stride = stride, .window = 0, .width = blen, .size = blen, .k = k};
+    for (int h = 0; h < 2; h++) { /* packed byte j = q * blen + r <- window byte q * stride + r */
+        __m512i j = _mm512_add_epi16(lane, _mm512_set1_epi16((short)(32 * h)));
+        divmod16(j, mb, b16, &q, &r);
+        idx[h] = _mm512_add_epi16(_mm512_mullo_epi16(q, s16), r);
+    }
+    _mm512_storeu_si512(g->pack_idx, narrow(idx[0], idx[1]));
+    for (int h = 0; h < 4; h++) { /* window byte t = q * stride + r <- packed q * blen + r */
+        __m512i t = _mm512_add_epi16(lane, _mm512_set1_epi16((short)(32 * h)));
+        __mmask32 in;
+        divmod16(t, ms, s16, &q, &r);
+        in = _mm512_cmplt_epu16_mask(r, b16) & _mm512_cmplt_epu16_mask(q, kk);
+        idx[h] = _mm512_maskz_add_epi16(in, _mm512_mullo_epi16(q, b16), r);
+        data[h / 2] |= (uint64_t)in << (32 * (h % 2));
+    }
+    _mm512_storeu_si512(g->unpack_idx, narrow(idx[0], idx[1]));
+    _mm512_storeu_si512(g->unpack_idx + 64, narrow(idx[2], idx[3]));
+    g->data[0] = data[0];
+    g->data[1] = data[1];
+}
+
 /* Cheap shape test (called per selection); dt_group_init agrees with it. */
 static int permute_applies(size_t blen, ptrdiff_t stride)
 {
@@ -77,13 +135,16 @@ static int permute_applies(size_t blen, ptrdiff_t stride)
 static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
                          size_t blen, size_t nblocks)
 {
-    const dt_piece_t block = {0, (int64_t)blen};
     const __mmask64 m = low_bits((int64_t)blen);
     const char *s = src;
     char *d = dst;
     dt_group_t g;
 
-    if (nblocks >= 4 * (DT_GROUP_PACKED / blen) && dt_group_init(&g, &block, 1, stride)) {
+    if (nblocks >= 4 * (DT_GROUP_PACKED / blen)) {
+        if (blen > 1)
+            group_of_blocks(&g, (int64_t)blen, stride);
+        else
+            dt_group_init(&g, &(dt_piece_t){0, 1}, 1, stride);
         dt_group_pack_vbmi(&g, s, (int64_t)nblocks, d);
         return;
     }
@@ -94,13 +155,16 @@ static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t
 static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
                            size_t blen, size_t nblocks)
 {
-    const dt_piece_t block = {0, (int64_t)blen};
     const __mmask64 m = low_bits((int64_t)blen);
     const char *s = src;
     char *d = dst;
     dt_group_t g;
 
-    if (nblocks >= 4 * (DT_GROUP_PACKED / blen) && dt_group_init(&g, &block, 1, stride)) {
+    if (nblocks >= 4 * (DT_GROUP_PACKED / blen)) {
+        if (blen > 1)
+            group_of_blocks(&g, (int64_t)blen, stride);
+        else
+            dt_group_init(&g, &(dt_piece_t){0, 1}, 1, stride);
         dt_group_unpack_vbmi(&g, d, (int64_t)nblocks, s);
         return;
     }
