@@ -207,7 +207,9 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
 
 /*
  * The fastest usable pack and unpack kernels for a representative shape of
- * the class (16 KiB of packed data spread over at most 512 KiB, in cache),
+ * the class (64 KiB of packed data spread over at most 512 KiB: in L2, as
+ * the packs that matter are; at 16 KiB, in L1, the ranking of the 8-byte
+ * moves and the permutes flipped from run to run on Zen 4),
  * timed separately: on some CPUs the best pack and the best unpack are
  * different methods.
  */
@@ -215,7 +217,7 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
                       const dt_kernel_t **unpack_p)
 {
     size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
-    size_t nblocks = (16u << 10) / blen ? (16u << 10) / blen : 1;
+    size_t nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
     uint64_t best[2] = {UINT64_MAX, UINT64_MAX};
     char *user = NULL, *packed = NULL;
     int candidates = 0;
