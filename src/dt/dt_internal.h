@@ -17,8 +17,7 @@
 #define VMPL_DT_DT_INTERNAL_H
 
 #include "dt.h"
-#include "dt_group.h"
-#include "dt_kernel.h"
+#include "dt_kernel_private.h"
 
 #include <string.h>
 
@@ -182,23 +181,10 @@ void dt_masked_prepare(dt_node_t *seq, int64_t stride);
 /* n >= 1 bytes, exactly: two overlapping moves up to DT_SMALL_BLOCK, else the C library. */
 static inline void dt_copy_exact(char *d, const char *s, int64_t n)
 {
-    if (n > DT_SMALL_BLOCK) {
+    if (n > DT_SMALL_BLOCK)
         memcpy(d, s, (size_t)n);
-    } else if (n >= 16) {
-        memcpy(d, s, 16);
-        memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n >= 2) {
-        memcpy(d, s, 2);
-        memcpy(d + n - 2, s + n - 2, 2);
-    } else {
-        *d = *s;
-    }
+    else
+        dt_move_small(d, s, (size_t)n);
 }
 
 /* ---- pack walker (dt_pack.c) ---- */

@@ -132,6 +132,18 @@ static int permute_applies(size_t blen, ptrdiff_t stride)
            (size_t)stride + blen <= DT_GROUP_WINDOW;
 }
 
+/* The group of a strided call, when there are enough blocks (four steps) to pay for it. */
+static int strided_group(dt_group_t *g, size_t blen, ptrdiff_t stride, size_t nblocks)
+{
+    if (nblocks < 4 * (DT_GROUP_PACKED / blen))
+        return 0;
+    if (blen > 1)
+        group_of_blocks(g, (int64_t)blen, stride);
+    else
+        dt_group_init(g, &(dt_piece_t){0, 1}, 1, stride);
+    return 1;
+}
+
 static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
                          size_t blen, size_t nblocks)
 {
@@ -140,11 +152,7 @@ static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t
     char *d = dst;
     dt_group_t g;
 
-    if (nblocks >= 4 * (DT_GROUP_PACKED / blen)) {
-        if (blen > 1)
-            group_of_blocks(&g, (int64_t)blen, stride);
-        else
-            dt_group_init(&g, &(dt_piece_t){0, 1}, 1, stride);
+    if (strided_group(&g, blen, stride, nblocks)) {
         dt_group_pack_vbmi(&g, s, (int64_t)nblocks, d);
         return;
     }
@@ -160,11 +168,7 @@ static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *res
     char *d = dst;
     dt_group_t g;
 
-    if (nblocks >= 4 * (DT_GROUP_PACKED / blen)) {
-        if (blen > 1)
-            group_of_blocks(&g, (int64_t)blen, stride);
-        else
-            dt_group_init(&g, &(dt_piece_t){0, 1}, 1, stride);
+    if (strided_group(&g, blen, stride, nblocks)) {
         dt_group_unpack_vbmi(&g, d, (int64_t)nblocks, s);
         return;
     }

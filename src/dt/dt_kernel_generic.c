@@ -51,26 +51,6 @@ FIXED_KERNELS(16)
 FIXED_KERNELS(24)
 FIXED_KERNELS(32)
 
-/* n in [1, 32] bytes by at most two overlapping constant-size moves. */
-static inline void move_small(char *d, const char *s, size_t n)
-{
-    if (n >= 16) {
-        __builtin_memcpy(d, s, 16);
-        __builtin_memcpy(d + n - 16, s + n - 16, 16);
-    } else if (n >= 8) {
-        __builtin_memcpy(d, s, 8);
-        __builtin_memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        __builtin_memcpy(d, s, 4);
-        __builtin_memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n >= 2) {
-        __builtin_memcpy(d, s, 2);
-        __builtin_memcpy(d + n - 2, s + n - 2, 2);
-    } else {
-        *d = *s;
-    }
-}
-
 static void pack_small(void *restrict dst, const void *restrict src, ptrdiff_t stride,
                        size_t blen, size_t nblocks)
 {
@@ -78,7 +58,7 @@ static void pack_small(void *restrict dst, const void *restrict src, ptrdiff_t s
     const char *s = src;
 
     for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
-        move_small(d, s, blen);
+        dt_move_small(d, s, blen);
 }
 
 static void unpack_small(void *restrict dst, ptrdiff_t stride, const void *restrict src,
@@ -88,7 +68,7 @@ static void unpack_small(void *restrict dst, ptrdiff_t stride, const void *restr
     const char *s = src;
 
     for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        move_small(d, s, blen);
+        dt_move_small(d, s, blen);
 }
 
 /* n > 32 bytes: 32-byte moves, the last ending exactly at n (overlapping). */

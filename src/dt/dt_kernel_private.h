@@ -5,6 +5,29 @@
 #include "dt_group.h"
 #include "dt_kernel.h"
 
+/*
+ * n in [1, 32] bytes by at most two overlapping constant-size moves (no
+ * libc call: kernels and the freestanding harness use it too).
+ */
+static inline void dt_move_small(char *d, const char *s, size_t n)
+{
+    if (n >= 16) {
+        __builtin_memcpy(d, s, 16);
+        __builtin_memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        __builtin_memcpy(d, s, 8);
+        __builtin_memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        __builtin_memcpy(d, s, 4);
+        __builtin_memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n >= 2) {
+        __builtin_memcpy(d, s, 2);
+        __builtin_memcpy(d + n - 2, s + n - 2, 2);
+    } else {
+        *d = *s;
+    }
+}
+
 /* Portable kernels, most specific first (dt_kernel_generic.c). */
 extern const dt_kernel_t dt_generic_kernels[];
 extern const size_t dt_generic_kernel_count;
