@@ -35,6 +35,8 @@
  * and allreduce_ms the milliseconds per step in MPI_Allreduce.
  * Exit status: 2 for bad arguments, 1 when a check fails.
  */
+#include "../bench_output.h"
+
 #include <mpi.h>
 
 #include <stdio.h>
@@ -278,20 +280,6 @@ static void steps_timed(const model_t *m, const options_t *opt, double *step_s, 
     *reduce_s = m->rank == 0 ? slowest[1] : mine[1];
 }
 
-/* Rank 0's output stream (NULL on the other ranks and when --csv fails). */
-static FILE *open_output(const options_t *opt, int rank)
-{
-    FILE *out;
-
-    if (rank != 0)
-        return NULL;
-    if (!opt->csv)
-        return stdout;
-    if (!(out = fopen(opt->csv, "w")))
-        perror(opt->csv);
-    return out;
-}
-
 int main(int argc, char **argv)
 {
     options_t opt;
@@ -311,7 +299,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "grad_avg: rank %d: out of memory\n", m.rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    out = open_output(&opt, m.rank);
+    out = bench_open_output(opt.csv, m.rank);
     if (m.rank == 0 && !out)
         MPI_Abort(MPI_COMM_WORLD, 2);
     steps_timed(&m, &opt, &step_s, &reduce_s);

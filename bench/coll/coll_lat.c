@@ -29,6 +29,8 @@
  * where impl is --label (default "mpi") and usec the microseconds per call.
  * Exit status: 2 for bad arguments, 1 when a check fails.
  */
+#include "../bench_output.h"
+
 #include <mpi.h>
 
 #include <stdio.h>
@@ -366,20 +368,6 @@ static int setup(bench_t *b, size_t bytes)
     return 0;
 }
 
-/* Rank 0's output stream (NULL on the other ranks and when --csv fails). */
-static FILE *open_output(const options_t *opt, int rank)
-{
-    FILE *out;
-
-    if (rank != 0)
-        return NULL;
-    if (!opt->csv)
-        return stdout;
-    if (!(out = fopen(opt->csv, "w")))
-        perror(opt->csv);
-    return out;
-}
-
 int main(int argc, char **argv)
 {
     options_t opt;
@@ -398,7 +386,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "coll_lat: rank %d: out of memory\n", b.rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    out = open_output(&opt, b.rank);
+    out = bench_open_output(opt.csv, b.rank);
     if (b.rank == 0 && !out)
         MPI_Abort(MPI_COMM_WORLD, 2);
     status = run(&opt, &b, out) == 0 ? 0 : 1;
