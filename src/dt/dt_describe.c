@@ -40,7 +40,10 @@ static void describe_node(text_t *t, const dt_node_t *n)
         emit(t, "loop %lld x %lld @%lld { ", (long long)n->u.loop.count,
              (long long)n->u.loop.stride, (long long)n->disp);
         describe_node(t, n->u.loop.child);
-        if (n->u.loop.kernel)
+        if (n->u.loop.kernel && n->u.loop.kernel->far)
+            emit(t, " } [%s; beyond %llu MiB: %s]", n->u.loop.kernel->name,
+                 (unsigned long long)(DT_FAR_SPAN >> 20), n->u.loop.kernel->far->name);
+        else if (n->u.loop.kernel)
             emit(t, " } [%s]", n->u.loop.kernel->name);
         else
             emit(t, " }");

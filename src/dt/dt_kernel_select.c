@@ -133,11 +133,15 @@ int dt_kernel_usable(const dt_kernel_t *k)
 #define BLEN_CLASSES (64 + 8)
 #define STRIDE_CLASSES 3
 
-/* Per class: the fastest pack and the fastest unpack, as one kernel object. */
+/*
+ * Per class: the fastest pack and the fastest unpack, as one kernel object,
+ * and (when one of them is a gather) the fastest without gathers, for
+ * calls that span more than DT_FAR_SPAN (dt_kernel.h).
+ */
 typedef struct {
-    dt_kernel_t k;
+    dt_kernel_t k, far;
     const dt_kernel_t *pack_from, *unpack_from;
-    char name[48];
+    char name[48], far_name[48];
 } chosen_t;
 static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
 
@@ -211,21 +215,22 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  * the packs that matter are; at 16 KiB, in L1, the ranking of the 8-byte
  * moves and the permutes flipped from run to run on Zen 4),
  * timed separately: on some CPUs the best pack and the best unpack are
- * different methods.
+ * different methods. best[0..1] are over all candidates, best[2..3] over
+ * those that are no gathers.
  */
-static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
-                      const dt_kernel_t **unpack_p)
+static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[4])
 {
     size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
     size_t nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
-    uint64_t best[2] = {UINT64_MAX, UINT64_MAX};
+    uint64_t best[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     char *user = NULL, *packed = NULL;
     int candidates = 0;
 
-    *pack_p = *unpack_p = &reference_kernel;
+    for (int p = 0; p < 4; p++)
+        pick[p] = &reference_kernel;
     for (int i = 0; i < nkernels; i++)
         if (candidate(i, blen, stride) && !candidates++)
-            *pack_p = *unpack_p = all_kernels[i];
+            pick[0] = pick[1] = all_kernels[i];
     if (candidates < 2)
         return;
     if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
@@ -235,13 +240,27 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t **pack_p,
     for (int i = 0; user && packed && i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
             uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks);
-            if (ns < best[unpack]) {
-                best[unpack] = ns;
-                *(unpack ? unpack_p : pack_p) = all_kernels[i];
-            }
+            for (int p = unpack; p < 4; p += 2)
+                if (ns < best[p] && (p < 2 || all_kernels[i]->method != DT_METHOD_GATHER)) {
+                    best[p] = ns;
+                    pick[p] = all_kernels[i];
+                }
         }
     free(user);
     free(packed);
+}
+
+/* One kernel object from a pack kernel and an unpack kernel, named "pack/unpack" if they differ. */
+static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pack,
+                 const dt_kernel_t *unpack)
+{
+    *k = *pack;
+    k->unpack = unpack->unpack;
+    k->far = NULL;
+    if (pack != unpack) {
+        snprintf(name, size, "%s/%s", pack->name, unpack->name);
+        k->name = name;
+    }
 }
 
 int dt_kernel_method_allowed(dt_method_t method)
@@ -255,7 +274,7 @@ int dt_kernel_method_allowed(dt_method_t method)
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
 {
     int bc = blen_class(blen), sc = stride_class(blen, stride), reference;
-    const dt_kernel_t *pack, *unpack;
+    const dt_kernel_t *pick[4];
     dt_method_t forced;
     chosen_t *c;
 
@@ -273,16 +292,17 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     if (c->pack_from && c->pack_from->applies(blen, stride) &&
         c->unpack_from->applies(blen, stride))
         return &c->k;
-    calibrate(blen, stride, &pack, &unpack);
+    calibrate(blen, stride, pick);
     if (c->pack_from)
-        return pack; /* a shape the class's kernels do not cover: uncached, rare */
-    c->pack_from = pack;
-    c->unpack_from = unpack;
-    c->k = *pack;
-    c->k.unpack = unpack->unpack;
-    if (pack != unpack) {
-        snprintf(c->name, sizeof(c->name), "%s/%s", pack->name, unpack->name);
-        c->k.name = c->name;
+        return pick[0]; /* a shape the class's kernels do not cover: uncached, rare */
+    c->pack_from = pick[0];
+    c->unpack_from = pick[1];
+    pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
+    if (pick[0]->method == DT_METHOD_GATHER || pick[1]->method == DT_METHOD_GATHER) {
+        pair(&c->far, c->far_name, sizeof(c->far_name),
+             pick[0]->method == DT_METHOD_GATHER ? pick[2] : pick[0],
+             pick[1]->method == DT_METHOD_GATHER ? pick[3] : pick[1]);
+        c->k.far = &c->far;
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
     return &c->k;
