@@ -59,6 +59,7 @@ static void test_cpu_and_time(void)
 
     CHECK(cpu == base_cpu_features(), "features detected once");
 #if defined(__x86_64__)
+    CHECK(!cpu->avx512vbmi || cpu->avx512bw, "VBMI is used only with AVX-512 BW");
     CHECK(!cpu->avx512bw || cpu->avx2, "AVX-512 implies AVX2");
     CHECK(!cpu->avx2 || cpu->sse42, "AVX2 implies SSE4.2");
     CHECK(!cpu->neon && !cpu->sve, "no Arm features on x86");
