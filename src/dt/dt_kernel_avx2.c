@@ -262,8 +262,8 @@ static inline void move32(char *d, const char *s)
     _mm256_storeu_si256((__m256i *)d, _mm256_loadu_si256((const __m256i *)s));
 }
 
-/* n >= 32 bytes: 128 bytes per step in flight, then 32, then the overlapping last 32. */
-static inline void vector_move_short(char *d, const char *s, size_t n)
+/* Bytes [0, j) for the largest multiple j of 128 up to n, 128 in flight per step; returns j. */
+static inline size_t move_steps(char *d, const char *s, size_t n)
 {
     size_t j = 0;
 
@@ -277,6 +277,14 @@ static inline void vector_move_short(char *d, const char *s, size_t n)
         _mm256_storeu_si256((__m256i *)(d + j + 64), c);
         _mm256_storeu_si256((__m256i *)(d + j + 96), e);
     }
+    return j;
+}
+
+/* n >= 32 bytes: 128 bytes per step in flight, then 32, then the overlapping last 32. */
+static inline void vector_move_short(char *d, const char *s, size_t n)
+{
+    size_t j = move_steps(d, s, n);
+
     for (; j + 32 < n; j += 32)
         move32(d + j, s + j);
     move32(d + n - 32, s + n - 32);
@@ -303,18 +311,8 @@ static inline void vector_move_long(char *d, const char *s, size_t n)
     __m256i t5 = _mm256_loadu_si256((const __m256i *)(st + 64));
     __m256i t6 = _mm256_loadu_si256((const __m256i *)(st + 32));
     __m256i t7 = _mm256_loadu_si256((const __m256i *)st);
-    size_t middle = n - 256, j = 0;
+    size_t middle = n - 256, j = move_steps(d, s, middle);
 
-    for (; j + 128 <= middle; j += 128) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(s + j));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(s + j + 32));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(s + j + 64));
-        __m256i e = _mm256_loadu_si256((const __m256i *)(s + j + 96));
-        _mm256_storeu_si256((__m256i *)(d + j), a);
-        _mm256_storeu_si256((__m256i *)(d + j + 32), b);
-        _mm256_storeu_si256((__m256i *)(d + j + 64), c);
-        _mm256_storeu_si256((__m256i *)(d + j + 96), e);
-    }
     for (; j + 32 <= middle; j += 32)
         move32(d + j, s + j);
     if (j < middle) { /* under 32 bytes left: one move that ends at the tail (or at 32) */
