@@ -14,6 +14,10 @@ trap 'rm -rf "$work"' EXIT
 
 area_exit_codes() {
   "$run" -n 4 /bin/true; expect_rc "all ranks exit 0" 0 $?
+  local failed=0
+  for _ in $(seq 300); do "$run" -n 1 /bin/true 2>>"$work/err1" || failed=$((failed + 1)); done
+  [ $failed -eq 0 ] && pass "300 one-rank jobs back to back exit 0" ||
+    fail "$failed of 300 one-rank jobs failed: $(sort "$work/err1" | uniq -c)"
   "$run" -n 3 --nodes 2 sh -c 'exit $((VMPL_RANK == 2 ? 7 : 0))' 2>"$work/err"
   expect_rc "rank exit code propagates" 7 $?
   expect_grep "failing rank named" "rank 2 \(pid [0-9]+ on node 1\) exited with code 7" "$work/err"

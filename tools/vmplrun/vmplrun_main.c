@@ -393,8 +393,6 @@ static void run_loop(vmplrun_t *run)
 
         if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
             break;
-        if (fds[0].revents)
-            signals_read(run);
         if (fds[1].revents)
             accept_daemon(run);
         if (daemon_at >= 0 && fds[daemon_at].revents) {
@@ -444,6 +442,12 @@ static void run_loop(vmplrun_t *run)
             if (run->pending[i].fd >= 0)
                 run->pending[kept++] = run->pending[i];
         run->pending_count = kept;
+        /* Signals last: a daemon writes its reports before it exits, so a
+           SIGCHLD seen now comes after data this turn has read (a one-node
+           daemon leaves without waiting for our shutdown, and its hello
+           may still be unread when it is reaped). */
+        if (fds[0].revents)
+            signals_read(run);
     }
 }
 
