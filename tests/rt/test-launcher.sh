@@ -124,10 +124,18 @@ area_env_cwd() {
   "$run" -n 2 --bind-to none sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
   [ "$(grep -c "[[:space:]]$all\$" "$work/out")" -eq 2 ] && pass "--bind-to none leaves ranks every core" ||
     fail "--bind-to none: $(cat "$work/out") (launcher: $all)"
-  "$run" -n $((2 * $(nproc))) sh -c 'grep Cpus_allowed_list /proc/self/status' >"$work/out"
-  [ "$(grep -c "[[:space:]][0-9]*\$" "$work/out")" -eq $((2 * $(nproc))) ] &&
-    [ "$(sort -u "$work/out" | wc -l)" -eq "$(nproc)" ] && pass "oversubscribed ranks are bound round robin, one core each" ||
+  local n=$((2 * $(nproc)))
+  "$run" -n $n sh -c 'echo "$VMPL_RANK $(grep Cpus_allowed_list /proc/self/status | cut -f2)"' |
+    sort -n >"$work/out"
+  [ "$(grep -c " [0-9]*\$" "$work/out")" -eq $n ] &&
+    [ "$(cut -d' ' -f2 "$work/out" | sort -u | wc -l)" -eq "$(nproc)" ] &&
+    [ "$(head -n "$(nproc)" "$work/out" | cut -d' ' -f2)" = "$(tail -n "$(nproc)" "$work/out" | cut -d' ' -f2)" ] &&
+    pass "oversubscribed ranks are bound round robin (rank r on core r mod cores)" ||
     fail "oversubscribed binding: $(cat "$work/out") (launcher: $all)"
+  "$run" -n $n sh -c 'sleep 0.3; grep Cpus_allowed_list /proc/$PPID/status' >"$work/out"
+  [ "$(grep -c "[[:space:]]$all\$" "$work/out")" -eq $n ] &&
+    pass "the daemon's own thread keeps every core after spawning bound ranks" ||
+    fail "daemon affinity: $(cat "$work/out") (launcher: $all)"
   "$run" -n 2 "$probe" info >"$work/out"
   expect_grep "oversubscription not reported at 2 ranks" "rank=1 size=2 .*oversubscribed=0" "$work/out"
   "$run" -n $(($(nproc) + 1)) "$probe" info >"$work/out"

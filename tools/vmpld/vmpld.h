@@ -104,8 +104,11 @@ typedef struct {
     double shutdown_deadline;
 } vmpld_t;
 
-/* vmpld_ranks.c */
+/* vmpld_rank_spawn.c */
 int vmpld_ranks_spawn(vmpld_t *d);
+void vmpld_spawners_release(void); /* every rank is reaped: helper spawners may end */
+
+/* vmpld_ranks.c */
 void vmpld_rank_stream_readable(vmpld_t *d, vmpld_rank_t *r, int stream);
 void vmpld_rank_stdin_writable(vmpld_t *d, vmpld_rank_t *r);
 void vmpld_ranks_stdin(vmpld_t *d, const void *data, size_t length);
