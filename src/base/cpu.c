@@ -29,6 +29,7 @@ static void cpu_detect(base_cpu_features_t *f)
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
         return;
     f->avx2 = ((ebx >> 5) & 1) && (xcr0 & ymm_state) == ymm_state;
+    f->f16c = ((ecx1 >> 29) & 1) && (xcr0 & ymm_state) == ymm_state;
     f->avx512bw = ((ebx >> 16) & 1) && ((ebx >> 17) & 1) && ((ebx >> 30) & 1) &&
                   ((ebx >> 31) & 1) && (xcr0 & zmm_state) == zmm_state;
     f->avx512vbmi = f->avx512bw && ((ecx >> 1) & 1);

@@ -10,6 +10,7 @@
 typedef struct {
     unsigned sse42 : 1;
     unsigned avx2 : 1;     /* AVX2 with YMM state enabled by the OS */
+    unsigned f16c : 1;     /* F16C (binary16 conversions) with YMM state */
     unsigned avx512bw : 1; /* AVX-512 F+DQ+BW+VL with ZMM and opmask state enabled */
     unsigned avx512vbmi : 1; /* and VBMI (byte permutes across a register) */
     unsigned neon : 1;     /* Advanced SIMD */

@@ -56,7 +56,7 @@ int op_isa_usable(vmpl_isa_t isa)
     switch (isa) {
     case VMPL_ISA_SCALAR: return 1;
     case VMPL_ISA_SSE42: return cpu->sse42;
-    case VMPL_ISA_AVX2: return cpu->avx2;
+    case VMPL_ISA_AVX2: return cpu->avx2 && cpu->f16c; /* every AVX2 CPU has F16C */
     case VMPL_ISA_AVX512: return cpu->avx512bw;
     case VMPL_ISA_NEON: return cpu->neon;
     case VMPL_ISA_SVE: return cpu->sve;

@@ -49,6 +49,7 @@ compile() { # object-name source extra-flags...
 mkdir -p "$tmp/obj" "$tmp/iso/boot/grub"
 compile boot.o "$here/boot.S"
 compile main.o "$here/main.c" -DBOCHS_MAX_COUNT="$max_count"
+compile half_rounding.o "$here/half_rounding.c"
 compile op_check.o "$src/tests/unit/op_check.c"
 compile op_type.o "$src/src/op/op_type.c"
 compile op_reference.o "$src/src/op/op_reference.c" -fwrapv -fno-tree-vectorize

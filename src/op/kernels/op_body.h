@@ -180,10 +180,32 @@ static inline V(u32) op_float_to_bf16(V(f32) f)
         V(f32) hi = FN(f32, TO_FLOAT(V_SHR(u32, a32, 16)), TO_FLOAT(V_SHR(u32, b32, 16))); \
         return V_BITCAST(u16, u32, V_OR(u32, FROM_FLOAT(lo), V_SHL(u32, FROM_FLOAT(hi), 16))); \
     }
-OP_NARROW(sum_f16, op_half_to_float, op_float_to_half, OPF_SUM)
-OP_NARROW(prod_f16, op_half_to_float, op_float_to_half, OPF_PROD)
-OP_NARROW(max_f16, op_half_to_float, op_float_to_half, OPF_FMAX)
-OP_NARROW(min_f16, op_half_to_float, op_float_to_half, OPF_FMIN)
+#ifdef V_HAS_HALF_CONVERT
+/*
+ * float16 through the hardware conversions (vec_gnu.h): whole halves of
+ * the vector widen and narrow in place. A NaN result becomes the
+ * reference's sign | 0x7e00 (the hardware keeps a quieted payload).
+ */
+static inline V(u16) op_half_nan_canonical(V(u16) h)
+{
+    M(u16) nan = V_GT(u16, V_AND(u16, h, V_SET1(u16, 0x7fff)), V_SET1(u16, 0x7c00));
+    return V_SEL(u16, nan, V_OR(u16, V_AND(u16, h, V_SET1(u16, 0x8000)), V_SET1(u16, 0x7e00)), h);
+}
+
+#define OP_NARROW_HALF(NAME, FN)                                                   \
+    static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
+    {                                                                              \
+        V(f32) lo = FN(f32, V_HALF_LO(a), V_HALF_LO(b));                           \
+        V(f32) hi = FN(f32, V_HALF_HI(a), V_HALF_HI(b));                           \
+        return op_half_nan_canonical(V_HALF_PACK(lo, hi));                         \
+    }
+#else
+#define OP_NARROW_HALF(NAME, FN) OP_NARROW(NAME, op_half_to_float, op_float_to_half, FN)
+#endif
+OP_NARROW_HALF(sum_f16, OPF_SUM)
+OP_NARROW_HALF(prod_f16, OPF_PROD)
+OP_NARROW_HALF(max_f16, OPF_FMAX)
+OP_NARROW_HALF(min_f16, OPF_FMIN)
 OP_NARROW(sum_bf16, op_bf16_to_float, op_float_to_bf16, OPF_SUM)
 OP_NARROW(prod_bf16, op_bf16_to_float, op_float_to_bf16, OPF_PROD)
 OP_NARROW(max_bf16, op_bf16_to_float, op_float_to_bf16, OPF_FMAX)

@@ -157,6 +157,31 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
+/*
+ * binary16 <-> binary32 in hardware (AVX-512F; F16C at 256 bits), for
+ * op_body.h's float16 kernels: V_HALF_LO/HI widen the lower/upper half of
+ * a vector of halves to float lanes, V_HALF_PACK narrows two float vectors
+ * back, rounding to nearest even whatever MXCSR says. Both are exact
+ * IEEE conversions; only the NaN payloads they produce differ from the
+ * reference's, and op_body.h rewrites NaN lanes afterwards.
+ */
+#if defined(__AVX512F__) && VBYTES == 64
+#define V_HAS_HALF_CONVERT 1
+#define V_HALF_LO(h) ((v_f32)_mm512_cvtph_ps(_mm512_castsi512_si256((__m512i)(h))))
+#define V_HALF_HI(h) ((v_f32)_mm512_cvtph_ps(_mm512_extracti64x4_epi64((__m512i)(h), 1)))
+#define V_HALF_PACK(lo, hi)                                                               \
+    ((v_u16)_mm512_inserti64x4(                                                           \
+        _mm512_castsi256_si512(_mm512_cvtps_ph((__m512)(lo), _MM_FROUND_TO_NEAREST_INT)), \
+        _mm512_cvtps_ph((__m512)(hi), _MM_FROUND_TO_NEAREST_INT), 1))
+#elif defined(__F16C__) && VBYTES == 32
+#define V_HAS_HALF_CONVERT 1
+#define V_HALF_LO(h) ((v_f32)_mm256_cvtph_ps(_mm256_castsi256_si128((__m256i)(h))))
+#define V_HALF_HI(h) ((v_f32)_mm256_cvtph_ps(_mm256_extracti128_si256((__m256i)(h), 1)))
+#define V_HALF_PACK(lo, hi)                                                               \
+    ((v_u16)_mm256_inserti128_si256(                                                      \
+        _mm256_castsi128_si256(_mm256_cvtps_ph((__m256)(lo), _MM_FROUND_TO_NEAREST_INT)), \
+        _mm256_cvtps_ph((__m256)(hi), _MM_FROUND_TO_NEAREST_INT), 1))
+#endif
 /* 1 where m is set, else 0 (integer T) */
 #define M_TO_ONE(T, m) ((v_##T)((m) & 1))
 /* bitwise and/or of float lanes */
