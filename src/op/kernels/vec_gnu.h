@@ -157,6 +157,18 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
+/* isnan(f) ? a : b on u32 lanes: one compare and one blend or masked move */
+#if defined(__AVX512F__) && VBYTES == 64
+#define V_NANSEL_u32(f, a, b)                                                             \
+    ((v_u32)_mm512_mask_mov_epi32(                                                        \
+        (__m512i)(b), _mm512_cmp_ps_mask((__m512)(f), (__m512)(f), _CMP_UNORD_Q), (__m512i)(a)))
+#elif defined(__AVX__) && VBYTES == 32
+#define V_NANSEL_u32(f, a, b)                                                             \
+    ((v_u32)_mm256_blendv_ps((__m256)(b), (__m256)(a),                                    \
+                             _mm256_cmp_ps((__m256)(f), (__m256)(f), _CMP_UNORD_Q)))
+#else
+#define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
+#endif
 /*
  * binary16 <-> binary32 in hardware (AVX-512F; F16C at 256 bits), for
  * op_body.h's float16 kernels: V_HALF_LO/HI widen the lower/upper half of

@@ -94,6 +94,7 @@ typedef svfloat64_t v_f64;
 #define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
 #define M_XOR(T, a, b) sveor_b_z(VEC_PTRUE(T), a, b)
 #define V_SEL(T, m, a, b) svsel(m, a, b)
+#define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
 /* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
 #define V_GTSEL(T, a, b) svsel(V_GT(T, a, b), a, b)
 #define V_LTSEL(T, a, b) svsel(V_LT(T, a, b), a, b)
