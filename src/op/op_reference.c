@@ -6,6 +6,7 @@
  */
 #include "op.h"
 #include "op_half.h"
+#include "op_ref_loop.h"
 
 #include <stdint.h>
 
@@ -71,30 +72,6 @@ static long double ref_fmin_ld(long double a, long double b)
         return b;
     return a;
 }
-
-/* Binary kernel over a per-element expression of a[i], b[i]. */
-#define REF_BINARY(NAME, T, EXPR)                                                  \
-    static void NAME##_binary(const void *a_, const void *b_, void *out_, size_t count) \
-    {                                                                              \
-        const T *a = a_, *b = b_;                                                  \
-        T *out = out_;                                                             \
-        for (size_t i = 0; i < count; i++) {                                       \
-            T x = a[i], y = b[i];                                                  \
-            out[i] = EXPR;                                                         \
-        }                                                                          \
-    }                                                                              \
-    static void NAME##_nary(const void *const *src, int nsrc, void *out_, size_t count) \
-    {                                                                              \
-        T *out = out_;                                                             \
-        for (size_t i = 0; i < count; i++) {                                       \
-            T x = ((const T *)src[0])[i];                                          \
-            for (int s = 1; s < nsrc; s++) {                                       \
-                T y = ((const T *)src[s])[i];                                      \
-                x = EXPR;                                                          \
-            }                                                                      \
-            out[i] = x;                                                            \
-        }                                                                          \
-    }
 
 #define REF_INT_OPS(TN, T, UT)                                                     \
     REF_BINARY(ref_max_##TN, T, (x > y ? x : y))                                   \

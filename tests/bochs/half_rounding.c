@@ -12,6 +12,7 @@
  */
 #include "op/op.h"
 #include "op/op_half.h"
+#include "op/op_ref_loop.h"
 
 #include <immintrin.h>
 #include <stdint.h>
@@ -35,31 +36,10 @@ int bochs_half_tie_defect(void)
     return half_from_float_emulated(tie) != op_half_from_float(tie);
 }
 
-#define EMULATED_F16(NAME, EXPR)                                                   \
-    static void NAME##_binary(const void *a_, const void *b_, void *out_, size_t count) \
-    {                                                                              \
-        const uint16_t *a = a_, *b = b_;                                           \
-        uint16_t *out = out_;                                                      \
-        for (size_t i = 0; i < count; i++) {                                       \
-            float x = op_half_to_float(a[i]), y = op_half_to_float(b[i]);          \
-            out[i] = half_from_float_emulated(EXPR);                               \
-        }                                                                          \
-    }                                                                              \
-    static void NAME##_nary(const void *const *src, int nsrc, void *out_, size_t count) \
-    {                                                                              \
-        uint16_t *out = out_;                                                      \
-        for (size_t i = 0; i < count; i++) {                                       \
-            uint16_t acc = ((const uint16_t *)src[0])[i];                          \
-            for (int s = 1; s < nsrc; s++) {                                       \
-                float x = op_half_to_float(acc);                                   \
-                float y = op_half_to_float(((const uint16_t *)src[s])[i]);         \
-                acc = half_from_float_emulated(EXPR);                              \
-            }                                                                      \
-            out[i] = acc;                                                          \
-        }                                                                          \
-    }
-EMULATED_F16(sum_f16, x + y)
-EMULATED_F16(prod_f16, x * y)
+REF_BINARY(sum_f16, uint16_t,
+           half_from_float_emulated(op_half_to_float(x) + op_half_to_float(y)))
+REF_BINARY(prod_f16, uint16_t,
+           half_from_float_emulated(op_half_to_float(x) * op_half_to_float(y)))
 
 void bochs_half_reference_adapt(op_table_t *reference)
 {
