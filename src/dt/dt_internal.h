@@ -187,6 +187,17 @@ static inline void dt_copy_exact(char *d, const char *s, int64_t n)
         dt_move_small(d, s, (size_t)n);
 }
 
+/* len bytes between user memory and the packed stream, in the direction asked (none if <= 0). */
+static inline void dt_xfer_exact(char *user, char *packed, int64_t len, int unpack)
+{
+    if (len <= 0)
+        return;
+    if (unpack)
+        dt_copy_exact(user, packed, len);
+    else
+        dt_copy_exact(packed, user, len);
+}
+
 /* ---- pack walker (dt_pack.c) ---- */
 void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,
              int unpack);

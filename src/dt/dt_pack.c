@@ -9,18 +9,6 @@
 
 #include <base/log.h>
 
-#include <string.h>
-
-static inline void xfer(char *user, char *packed, int64_t len, int unpack)
-{
-    if (len <= 0)
-        return;
-    if (unpack)
-        dt_copy_exact(user, packed, len);
-    else
-        dt_copy_exact(packed, user, len);
-}
-
 static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,
                       int unpack);
 
@@ -53,7 +41,7 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
         char *first = base + child->disp;
         if (off) {
             part = csize - off < len ? csize - off : len;
-            xfer(first + i * stride + off, *packed, part, unpack);
+            dt_xfer_exact(first + i * stride + off, *packed, part, unpack);
             *packed += part;
             len -= part;
             i++;
@@ -64,7 +52,7 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
             len -= nfull * csize;
         }
         if (len) {
-            xfer(first + i * stride, *packed, len, unpack);
+            dt_xfer_exact(first + i * stride, *packed, len, unpack);
             *packed += len;
         }
         return;
@@ -122,7 +110,7 @@ static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t le
 
     switch (n->kind) {
     case DT_NODE_BLOCK:
-        xfer(base + skip, *packed, len, unpack);
+        dt_xfer_exact(base + skip, *packed, len, unpack);
         *packed += len;
         break;
     case DT_NODE_LOOP:
@@ -188,7 +176,7 @@ static void transfer(const dt_type_t *type, dt_count_t count, char *user, size_t
         return;
     if (layout->kind == DT_NODE_BLOCK && extent == layout->size) {
         user += layout->disp + (int64_t)offset; /* elements tile one run */
-        unpack ? memcpy(user, packed, len) : memcpy(packed, user, len);
+        dt_xfer_exact(user, packed, (int64_t)len, unpack);
         return;
     }
     if (count == 1) {

@@ -68,15 +68,6 @@ static int64_t whole_blocks(const dt_node_t *seq, int64_t k, int64_t len)
     return lo - k;
 }
 
-/* Part of one block, exactly. */
-static void part_copy(char *user, char *packed, int64_t len, int unpack)
-{
-    if (unpack)
-        dt_copy_exact(user, packed, len);
-    else
-        dt_copy_exact(packed, user, len);
-}
-
 int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
                     char **packed, int unpack)
 {
@@ -88,7 +79,7 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
         return 0;
     if (off) { /* the rest of a block begun by the previous range */
         int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
-        part_copy(base + pc[k].disp + off, *packed, part, unpack);
+        dt_xfer_exact(base + pc[k].disp + off, *packed, part, unpack);
         *packed += part;
         len -= part;
         k++;
@@ -105,7 +96,7 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
         *packed = dt_blocks_pack_avx512(seq->u.seq.moves + first, nmoves, base, 0, 1, *packed);
     len -= seq->u.seq.start[k + m] - seq->u.seq.start[k];
     if (len > 0) { /* the first part of block k + m */
-        part_copy(base + pc[k + m].disp, *packed, len, unpack);
+        dt_xfer_exact(base + pc[k + m].disp, *packed, len, unpack);
         *packed += len;
     }
     return 1;

@@ -361,10 +361,7 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
         char *user = base + pc[k].disp + off;
         int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
 
-        if (unpack)
-            dt_copy_exact(user, p, part);
-        else
-            dt_copy_exact(p, user, part);
+        dt_xfer_exact(user, p, part, unpack);
         p += part;
         len -= part;
     }

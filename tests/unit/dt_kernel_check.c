@@ -86,7 +86,8 @@ static void check_one(const dt_kernel_t *k, size_t blen, ptrdiff_t stride, size_
 dt_check_result_t dt_kernel_check(const dt_kernel_t *kernels, size_t nkernels,
                                   unsigned char *arena, void (*print)(const char *line))
 {
-    static const size_t blens[] = {1, 2, 3, 4, 8, 12, 16, 20, 24, 28, 32, 40, 100, 255, 256, 257, 287, 300, 517};
+    static const size_t blens[] = {1,  2,  3,  4,   8,   12,  16,  20,  24, 28,
+                                   32, 40, 100, 255, 256, 257, 287, 300, 517};
     static const size_t counts[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 65, 1000};
     dt_check_result_t r = {0, 0};
 

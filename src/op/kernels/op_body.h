@@ -151,21 +151,6 @@ static inline V(u32) op_float_to_half(V(f32) f)
     return V_OR(u32, r, V_SHR(u32, sign, 16));
 }
 
-static inline V(f32) op_bf16_to_float(V(u32) h)
-{
-    return V_BITCAST(f32, u32, V_SHL(u32, h, 16));
-}
-
-/* binary32 -> bfloat16, round to nearest even; NaN -> quiet, top bits kept. */
-static inline V(u32) op_float_to_bf16(V(f32) f)
-{
-    V(u32) u = V_BITCAST(u32, f32, f);
-    V(u32) lsb = V_AND(u32, V_SHR(u32, u, 16), V_SET1(u32, 1));
-    V(u32) rounded = V_SHR(u32, V_ADD(u32, V_ADD(u32, u, V_SET1(u32, 0x7fff)), lsb), 16);
-    V(u32) quiet = V_OR(u32, V_SHR(u32, u, 16), V_SET1(u32, 0x40));
-    return V_SEL(u32, V_NE(f32, f, f), quiet, rounded);
-}
-
 /*
  * 16-bit float lanes as pairs in 32-bit lanes: the low and the high half
  * of each u32 lane are converted, combined in float, narrowed and put back

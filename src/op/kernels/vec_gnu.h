@@ -157,17 +157,17 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
-/* isnan(f) ? a : b on u32 lanes: one compare and one blend or masked move */
+/*
+ * isnan(f) ? a : b on u32 lanes: one compare and one blend (V_FSEL), or on
+ * AVX-512 a mask compare and one masked move (the generic select there
+ * compiles to two compares and three masked operations)
+ */
 #if defined(__AVX512F__) && VBYTES == 64
 #define V_NANSEL_u32(f, a, b)                                                             \
     ((v_u32)_mm512_mask_mov_epi32(                                                        \
         (__m512i)(b), _mm512_cmp_ps_mask((__m512)(f), (__m512)(f), _CMP_UNORD_Q), (__m512i)(a)))
-#elif defined(__AVX__) && VBYTES == 32
-#define V_NANSEL_u32(f, a, b)                                                             \
-    ((v_u32)_mm256_blendv_ps((__m256)(b), (__m256)(a),                                    \
-                             _mm256_cmp_ps((__m256)(f), (__m256)(f), _CMP_UNORD_Q)))
 #else
-#define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
+#define V_NANSEL_u32(f, a, b) ((v_u32)V_FSEL(f32, V_NE(f32, f, f), (v_f32)(a), (v_f32)(b)))
 #endif
 /*
  * binary16 <-> binary32 in hardware (AVX-512F; F16C at 256 bits), for
