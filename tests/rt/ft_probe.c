@@ -7,6 +7,10 @@
  *   stop     victims raise SIGSTOP (failed once the daemon's grace is over)
  *   nodekill victims SIGKILL their node daemon (their parent)
  *   nodehang victims SIGSTOP their node daemon, then sleep
+ *   nodefreeze victims move their node daemon into the cgroup (v2) named
+ *            by VMPL_FT_FREEZER and freeze it: its threads then neither run
+ *            nor are runnable, yet none is stopped, as when the hypervisor
+ *            takes a virtual CPU away; then sleep
  *   fence    survivors sit in a fence while the victims die (it must fail)
  *   quiet    nobody fails; every rank waits SECONDS and must see no failure
  *   fences-proc, fences-nodekill, fences-nodehang AT
@@ -50,6 +54,33 @@ static void on_failure(int rank, vmpl_failure_cause_t cause, void *arg)
 
 #define EXCHANGES 24
 
+/* Writes `text` to the file FOLDER/NAME; 0 on success. */
+static int write_to(const char *folder, const char *name, const char *text)
+{
+    char path[512];
+    FILE *file;
+    int failed;
+
+    snprintf(path, sizeof(path), "%s/%s", folder, name);
+    if (!(file = fopen(path, "we")))
+        return -1;
+    failed = fputs(text, file) < 0;
+    return fclose(file) || failed ? -1 : 0;
+}
+
+/* Freezes this rank's node daemon (nodefreeze). */
+static void freeze_daemon(void)
+{
+    const char *folder = getenv("VMPL_FT_FREEZER");
+    char pid[32];
+
+    snprintf(pid, sizeof(pid), "%d\n", (int)getppid());
+    if (!folder || write_to(folder, "cgroup.procs", pid) ||
+        write_to(folder, "cgroup.freeze", "1\n"))
+        fprintf(stderr, "ft_probe: cannot freeze the daemon through %s\n",
+                folder ? folder : "(VMPL_FT_FREEZER unset)");
+}
+
 static void fail_as(const char *how)
 {
     fflush(stdout);
@@ -63,6 +94,8 @@ static void fail_as(const char *how)
         kill(getppid(), SIGKILL);
     if (!strcmp(how, "nodehang"))
         kill(getppid(), SIGSTOP);
+    if (!strcmp(how, "nodefreeze"))
+        freeze_daemon();
     for (;;)
         pause(); /* fenced: killed with our node */
 }

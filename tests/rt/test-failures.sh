@@ -75,6 +75,32 @@ area_node() {
   # two daemons: the survivor's ring is empty once it declares the other failed
   ft_job "one of two nodes hung" 255 1 2 --ft -n 2 --nodes 2 -- nodehang 1
   ft_job "node 0 of two hung" 255 0 2 --ft -n 2 --nodes 2 -- nodehang 0
+  node_frozen
+}
+
+# A daemon frozen by the cgroup v2 freezer neither runs nor is runnable, yet
+# no thread of it is stopped: what a daemon looks like while the hypervisor
+# has taken away the virtual CPU holding its timer. Its observer on the same
+# host must treat it as late, for at most 20 more timeouts, and then declare
+# it: the silence reported is at least 21 timeouts (420 ms at delta 10 ms).
+# Needs a writable cgroup2 mount (root); skipped with a note otherwise.
+node_frozen() {
+  local mount group silence
+  mount=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+  group=${mount:-/nonexistent}/vmpl-ft-$$
+  if [ -z "$mount" ] || ! mkdir "$group" 2>/dev/null || [ ! -e "$group/cgroup.freeze" ]; then
+    echo "note: no writable cgroup2 freezer here: the frozen-daemon case did not run"
+    rmdir "$group" 2>/dev/null
+    return
+  fi
+  VMPL_FT_FREEZER=$group ft_job "daemon frozen (alive, never runnable)" 255 2,3 8 \
+    --ft --ft-delta 10 -n 8 --nodes 4 -- nodefreeze 2
+  silence=$(sed -nE 's/.*node 1 failed: no heartbeat for ([0-9]+) ms.*/\1/p' "$work/err" | head -1)
+  [ "${silence:-0}" -ge 420 ] &&
+    pass "frozen daemon declared after the late grace: ${silence} ms of silence" ||
+    fail "frozen daemon: silence '${silence}' ms, expected at least 420"
+  [ -e "$group/cgroup.kill" ] && echo 1 >"$group/cgroup.kill" # a daemon the test failed to end
+  for _ in 1 2 3 4 5 6 7 8 9 10; do rmdir "$group" 2>/dev/null && break; sleep 0.1; done
 }
 
 area_multi() {

@@ -10,10 +10,10 @@
  * SCHED_FIFO class (VMPL_FT_REALTIME) so load cannot either, where that is
  * permitted. A tick that arrives more than a timeout late means this thread
  * itself was stalled, and then it restarts its observation instead of
- * accusing its predecessor. A silent predecessor on the same host with a
- * runnable thread is starved, not hung: it gets up to VMPLD_STARVED_GRACE
- * more timeouts (without real-time priority, full load can delay a 10 ms
- * heartbeat by tens of ms). The first predecessor is watched from its first
+ * accusing its predecessor. A silent predecessor on the same host whose
+ * process lives and has no stopped thread is late, not hung: it gets up to
+ * VMPLD_LATE_GRACE more timeouts (see pred_alive_on_this_host for what
+ * delays a live daemon's heartbeat by tens of ms). The first predecessor is watched from its first
  * heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
  * daemons receive the daemon table, and start their detectors, at moments
  * that differ by more than a short timeout on a loaded host. Each detector
@@ -61,7 +61,7 @@
 enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
 enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK, DG_HELLO };
 #define NONE UINT32_MAX
-#define VMPLD_STARVED_GRACE 20 /* at most this many extra timeouts for a starved daemon */
+#define VMPLD_LATE_GRACE 20 /* at most this many extra timeouts for a late daemon on this host */
 #define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
 
 typedef struct {
@@ -88,11 +88,11 @@ struct vmpld_detector {
     uint64_t delta_ns, timeout_ns;
     uint32_t pred, succ;
     uint64_t last_heard, last_tick;
+    uint64_t last_beat;       /* the predecessor's last heartbeat (or the watch's start) */
     uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
     uint8_t *started;         /* per daemon: a datagram from it came, its detector runs */
     int quiet, refused_logged;
-    int starved_grace;        /* timeouts forgiven to a starved predecessor on this host */
-    uint64_t pred_runs;       /* a predecessor on this host: its threads' run count when last heard */
+    int late_grace;        /* timeouts forgiven to a late predecessor on this host */
     unacked_t *unacked;
     int unacked_count, unacked_capacity;
     pthread_t thread;
@@ -142,10 +142,9 @@ static uint32_t nearest_live(const vmpld_detector_t *det, uint32_t step)
 
 static void mend_ring(vmpld_detector_t *det, uint64_t now)
 {
-    det->starved_grace = 0;
-    det->pred_runs = 0;
+    det->late_grace = 0;
     det->pred = nearest_live(det, det->n - 1);
-    det->last_heard = now;
+    det->last_heard = det->last_beat = now;
     if (det->pred != NONE)
         send_datagram(det, det->pred, DG_OBSERVE, NULL);
 }
@@ -216,65 +215,47 @@ static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t n
     forward(det, report, now);
 }
 
-/* What /proc tells of a daemon on this host, read task by task. */
-typedef struct {
-    uint64_t runs; /* times its threads were put on a CPU (schedstat); 0 when unknown */
-    int runnable;  /* a thread waits for a CPU: starved, not hung */
-    int stopped;   /* a thread is stopped or traced (SIGSTOP: a hung node), or it is gone */
-} host_daemon_t;
-
-/* Reads the run counts, and with `states` also the task states, of pid's threads. */
-static host_daemon_t host_daemon_read(pid_t pid, int states)
+/* Is a daemon on this host gone, or is one of its threads stopped, traced or a zombie? */
+static int host_daemon_stopped(pid_t pid)
 {
-    host_daemon_t seen = {.stopped = 1};
     char path[64], stat[512], *state;
     struct dirent *task;
     DIR *tasks;
+    int stopped = 0;
 
     snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
     if (!(tasks = opendir(path)))
-        return seen;
-    seen.stopped = 0;
-    while ((task = readdir(tasks))) {
-        unsigned long long on_cpu_ns, waited_ns, count;
+        return 1;
+    while (!stopped && (task = readdir(tasks))) {
         FILE *file;
         if (task->d_name[0] == '.')
             continue;
-        snprintf(path, sizeof(path), "/proc/%d/task/%.16s/schedstat", (int)pid, task->d_name);
-        if ((file = fopen(path, "re"))) {
-            if (fscanf(file, "%llu %llu %llu", &on_cpu_ns, &waited_ns, &count) == 3)
-                seen.runs += count;
-            fclose(file);
-        }
-        if (!states)
-            continue;
         snprintf(path, sizeof(path), "/proc/%d/task/%.16s/stat", (int)pid, task->d_name);
-        if ((file = fopen(path, "re"))) {
-            if (fgets(stat, sizeof(stat), file) && (state = strrchr(stat, ')')) && state[1] == ' ') {
-                seen.runnable |= state[2] == 'R';
-                seen.stopped |= strchr("TtZX", state[2]) != NULL;
-            }
-            fclose(file);
-        }
+        if (!(file = fopen(path, "re")))
+            continue; /* the thread ended between readdir and fopen */
+        if (fgets(stat, sizeof(stat), file) && (state = strrchr(stat, ')')) && state[1] == ' ')
+            stopped = strchr("TtZX", state[2]) != NULL;
+        fclose(file);
     }
     closedir(tasks);
-    return seen;
+    return stopped;
 }
 
 /*
- * A silent predecessor on this host that is not hung: none of its threads
- * is stopped, and one is runnable (starved of CPU) or they ran since its
- * last heartbeat arrived (the heartbeat is late in the loopback path,
- * which under full load waits for a softirq thread of ordinary priority).
- * A stopped or dead daemon gets no grace.
+ * A silent predecessor on this host is late, not hung, while its process
+ * lives and none of its threads is stopped. On one host a live daemon's
+ * heartbeat can be held for tens of ms in three ways: full load without
+ * real-time priority (the thread is runnable); a loopback datagram waiting
+ * for the kernel's softirq thread (the daemon ran since); and the
+ * hypervisor taking away the virtual CPU that holds the daemon's timer (the
+ * timer interrupt waits too, so the daemon neither ran nor is runnable, and
+ * only the steal counters of /proc/stat tell, once that CPU is back). A
+ * stopped (SIGSTOP) or dead daemon gets no grace; one whose detector hangs
+ * inside a live process is found after VMPLD_LATE_GRACE more timeouts.
  */
-static int pred_alive_on_this_host(vmpld_detector_t *det)
+static int pred_alive_on_this_host(const vmpld_detector_t *det)
 {
-    host_daemon_t seen = host_daemon_read(det->pid[det->pred], 1);
-    int ran = det->pred_runs && seen.runs > det->pred_runs;
-
-    det->pred_runs = seen.runs;
-    return !seen.stopped && (ran || seen.runnable);
+    return !host_daemon_stopped(det->pid[det->pred]);
 }
 
 static void receive(vmpld_detector_t *det, uint64_t now);
@@ -297,16 +278,16 @@ static void check_silence(vmpld_detector_t *det, uint64_t now)
         det->last_tick = now;
     }
     if (!det->quiet && det->pred != NONE && now > silence_deadline(det) &&
-        det->same_host[det->pred] && det->starved_grace < VMPLD_STARVED_GRACE &&
+        det->same_host[det->pred] && det->late_grace < VMPLD_LATE_GRACE &&
         pred_alive_on_this_host(det)) {
-        det->starved_grace++; /* one more timeout, a bounded number of times */
+        det->late_grace++; /* one more timeout, a bounded number of times */
         det->last_heard = now;
     }
     if (!det->quiet && det->pred != NONE && now > silence_deadline(det))
         receive(det, now); /* a last look at what arrived since the poll */
     if (!det->quiet && det->pred != NONE && now > silence_deadline(det)) {
         vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->pred, .cause = RT_FAILURE_NODE,
-                                .detail = (uint32_t)((now - det->last_heard) / 1000000u),
+                                .detail = (uint32_t)((now - det->last_beat) / 1000000u),
                                 .origin = det->me};
         base_error("vmpld", "node %u: no heartbeat from node %u for %u ms: declaring it failed",
                    det->me, det->pred, report.detail);
@@ -345,10 +326,8 @@ static int adjacent_before_me(const vmpld_detector_t *det, uint32_t from)
 
 static void heard_from_pred(vmpld_detector_t *det, uint64_t now)
 {
-    det->last_heard = now;
-    det->starved_grace = 0;
-    /* on this host, remember how far it has run, for a later silence */
-    det->pred_runs = det->same_host[det->pred] ? host_daemon_read(det->pid[det->pred], 0).runs : 0;
+    det->last_heard = det->last_beat = now;
+    det->late_grace = 0;
 }
 
 static void receive(vmpld_detector_t *det, uint64_t now)
@@ -448,7 +427,7 @@ static void *detector_main(void *arg)
     /* a real-time class keeps heartbeats on time on a loaded node, when allowed */
     if (base_settings()->ft_realtime)
         pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
-    det->last_heard = now_ns();
+    det->last_heard = det->last_beat = now_ns();
     det->start_deadline = det->last_heard + VMPLD_START_GRACE_MS * 1000000u;
     /* say so at once: an observer, now or after a ring mend, judges us
        from then on (a datagram waits in the socket of a detector that has
