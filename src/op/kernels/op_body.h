@@ -297,11 +297,42 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
 #define OPC_FMIN(T, a, b) OPF_FMIN(T, a, b)
 #define OPC_CPROD(T, a, b) OPF_CPROD(T, a, b)
 
+#ifdef V_MUL8_BY_16
+/*
+ * 8-bit PROD from two 16-bit multiplies (vec_gnu.h): the even bytes' product
+ * is the low byte of a's and b's 16-bit product; the odd bytes' is the high
+ * byte of the product of a's odd byte moved down and b's odd byte in place.
+ * GCC's own 8-bit multiply widens, multiplies and packs back across lanes,
+ * twice the dependent steps.
+ */
+#define OP_MUL8(T)                                                                 \
+    static inline V(T) opf_mul8_##T(V(T) a, V(T) b)                                \
+    {                                                                              \
+        V(u16) a16 = V_BITCAST(u16, T, a), b16 = V_BITCAST(u16, T, b);             \
+        V(u16) even = V_MUL(u16, a16, b16);                                        \
+        V(u16) odd = V_MUL(u16, V_SHR(u16, a16, 8), V_AND(u16, b16, V_SET1(u16, 0xff00))); \
+        return V_BITCAST(T, u16, V_OR(u16, V_AND(u16, even, V_SET1(u16, 0xff)), odd)); \
+    }
+OP_MUL8(i8)
+OP_MUL8(u8)
+#define OPF_PROD_i8(T, a, b) opf_mul8_i8(a, b)
+#define OPF_PROD_u8(T, a, b) opf_mul8_u8(a, b)
+#else
+#define OPF_PROD_i8 OPF_PROD
+#define OPF_PROD_u8 OPF_PROD
+#endif
+#define OPF_PROD_i16 OPF_PROD
+#define OPF_PROD_u16 OPF_PROD
+#define OPF_PROD_i32 OPF_PROD
+#define OPF_PROD_u32 OPF_PROD
+#define OPF_PROD_i64 OPF_PROD
+#define OPF_PROD_u64 OPF_PROD
+
 #define OP_INT_KERNELS(T)                                                          \
     OP_KERNELS(k_max_##T, T, 1, OPF_MAX)                                           \
     OP_KERNELS(k_min_##T, T, 1, OPF_MIN)                                           \
     OP_KERNELS(k_sum_##T, T, 1, OPF_SUM)                                           \
-    OP_KERNELS(k_prod_##T, T, 1, OPF_PROD)                                         \
+    OP_KERNELS(k_prod_##T, T, 1, OPF_PROD_##T)                                     \
     OP_KERNELS(k_land_##T, T, 1, OPF_LAND)                                         \
     OP_KERNELS(k_lor_##T, T, 1, OPF_LOR)                                           \
     OP_KERNELS(k_lxor_##T, T, 1, OPF_LXOR)                                         \

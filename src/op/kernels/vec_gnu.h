@@ -154,6 +154,10 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_ANY_UNORD_f64(a, b) _mm_movemask_pd(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
 #define V_HAS_MINMAX_NONAN 1
 #endif
+/* x86 multiplies 16-bit lanes at best: op_body.h builds 8-bit products from them */
+#if defined(__x86_64__) || defined(__i386__)
+#define V_MUL8_BY_16 1
+#endif
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
