@@ -12,9 +12,9 @@
  * itself was stalled, and then it restarts its observation instead of
  * accusing its predecessor. A silent predecessor on the same host whose
  * process lives and has no stopped thread is late, not hung: it gets up to
- * VMPLD_LATE_GRACE more timeouts (see pred_alive_on_this_host for what
- * delays a live daemon's heartbeat by tens of ms). The first predecessor is watched from its first
- * heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
+ * VMPLD_LATE_GRACE more timeouts (see host_daemon_stopped for what delays a
+ * live daemon's heartbeat by tens of ms). The first predecessor is watched
+ * from its first heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
  * daemons receive the daemon table, and start their detectors, at moments
  * that differ by more than a short timeout on a loaded host. Each detector
  * says hello to every other as it starts, so a predecessor (the first, or
@@ -92,7 +92,7 @@ struct vmpld_detector {
     uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
     uint8_t *started;         /* per daemon: a datagram from it came, its detector runs */
     int quiet, refused_logged;
-    int late_grace;        /* timeouts forgiven to a late predecessor on this host */
+    int late_grace;           /* timeouts forgiven to a late predecessor on this host */
     unacked_t *unacked;
     int unacked_count, unacked_capacity;
     pthread_t thread;
@@ -215,7 +215,19 @@ static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t n
     forward(det, report, now);
 }
 
-/* Is a daemon on this host gone, or is one of its threads stopped, traced or a zombie? */
+/*
+ * Is a daemon on this host gone, or is one of its threads stopped, traced or
+ * a zombie? A silent predecessor on this host is late, not hung, while its
+ * process lives and none of its threads is stopped. On one host a live daemon's
+ * heartbeat can be held for tens of ms in three ways: full load without
+ * real-time priority (the thread is runnable); a loopback datagram waiting
+ * for the kernel's softirq thread (the daemon ran since); and the
+ * hypervisor taking away the virtual CPU that holds the daemon's timer (the
+ * timer interrupt waits too, so the daemon neither ran nor is runnable, and
+ * only the steal counters of /proc/stat tell, once that CPU is back). A
+ * stopped (SIGSTOP) or dead daemon gets no grace; one whose detector hangs
+ * inside a live process is found after VMPLD_LATE_GRACE more timeouts.
+ */
 static int host_daemon_stopped(pid_t pid)
 {
     char path[64], stat[512], *state;
@@ -241,23 +253,6 @@ static int host_daemon_stopped(pid_t pid)
     return stopped;
 }
 
-/*
- * A silent predecessor on this host is late, not hung, while its process
- * lives and none of its threads is stopped. On one host a live daemon's
- * heartbeat can be held for tens of ms in three ways: full load without
- * real-time priority (the thread is runnable); a loopback datagram waiting
- * for the kernel's softirq thread (the daemon ran since); and the
- * hypervisor taking away the virtual CPU that holds the daemon's timer (the
- * timer interrupt waits too, so the daemon neither ran nor is runnable, and
- * only the steal counters of /proc/stat tell, once that CPU is back). A
- * stopped (SIGSTOP) or dead daemon gets no grace; one whose detector hangs
- * inside a live process is found after VMPLD_LATE_GRACE more timeouts.
- */
-static int pred_alive_on_this_host(const vmpld_detector_t *det)
-{
-    return !host_daemon_stopped(det->pid[det->pred]);
-}
-
 static void receive(vmpld_detector_t *det, uint64_t now);
 
 /* When the predecessor's silence becomes a failure. */
@@ -279,7 +274,7 @@ static void check_silence(vmpld_detector_t *det, uint64_t now)
     }
     if (!det->quiet && det->pred != NONE && now > silence_deadline(det) &&
         det->same_host[det->pred] && det->late_grace < VMPLD_LATE_GRACE &&
-        pred_alive_on_this_host(det)) {
+        !host_daemon_stopped(det->pid[det->pred])) {
         det->late_grace++; /* one more timeout, a bounded number of times */
         det->last_heard = now;
     }

@@ -24,6 +24,7 @@
 
 #define OPF_SUM(T, a, b) V_ADD(T, a, b)
 #define OPF_PROD(T, a, b) V_MUL(T, a, b)
+#define OPF_PROD8(T, a, b) V_MUL8(T, a, b)
 #define OPF_BAND(T, a, b) V_AND(T, a, b)
 #define OPF_BOR(T, a, b) V_OR(T, a, b)
 #define OPF_BXOR(T, a, b) V_XOR(T, a, b)
@@ -297,56 +298,26 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
 #define OPC_FMIN(T, a, b) OPF_FMIN(T, a, b)
 #define OPC_CPROD(T, a, b) OPF_CPROD(T, a, b)
 
-#ifdef V_MUL8_BY_16
-/*
- * 8-bit PROD from two 16-bit multiplies (vec_gnu.h): the even bytes' product
- * is the low byte of a's and b's 16-bit product; the odd bytes' is the high
- * byte of the product of a's odd byte moved down and b's odd byte in place.
- * GCC's own 8-bit multiply widens, multiplies and packs back across lanes,
- * twice the dependent steps.
- */
-#define OP_MUL8(T)                                                                 \
-    static inline V(T) opf_mul8_##T(V(T) a, V(T) b)                                \
-    {                                                                              \
-        V(u16) a16 = V_BITCAST(u16, T, a), b16 = V_BITCAST(u16, T, b);             \
-        V(u16) even = V_MUL(u16, a16, b16);                                        \
-        V(u16) odd = V_MUL(u16, V_SHR(u16, a16, 8), V_AND(u16, b16, V_SET1(u16, 0xff00))); \
-        return V_BITCAST(T, u16, V_OR(u16, V_AND(u16, even, V_SET1(u16, 0xff)), odd)); \
-    }
-OP_MUL8(i8)
-OP_MUL8(u8)
-#define OPF_PROD_i8(T, a, b) opf_mul8_i8(a, b)
-#define OPF_PROD_u8(T, a, b) opf_mul8_u8(a, b)
-#else
-#define OPF_PROD_i8 OPF_PROD
-#define OPF_PROD_u8 OPF_PROD
-#endif
-#define OPF_PROD_i16 OPF_PROD
-#define OPF_PROD_u16 OPF_PROD
-#define OPF_PROD_i32 OPF_PROD
-#define OPF_PROD_u32 OPF_PROD
-#define OPF_PROD_i64 OPF_PROD
-#define OPF_PROD_u64 OPF_PROD
-
-#define OP_INT_KERNELS(T)                                                          \
+/* PRODF: OPF_PROD, or OPF_PROD8 on 8-bit lanes */
+#define OP_INT_KERNELS(T, PRODF)                                                   \
     OP_KERNELS(k_max_##T, T, 1, OPF_MAX)                                           \
     OP_KERNELS(k_min_##T, T, 1, OPF_MIN)                                           \
     OP_KERNELS(k_sum_##T, T, 1, OPF_SUM)                                           \
-    OP_KERNELS(k_prod_##T, T, 1, OPF_PROD_##T)                                     \
+    OP_KERNELS(k_prod_##T, T, 1, PRODF)                                            \
     OP_KERNELS(k_land_##T, T, 1, OPF_LAND)                                         \
     OP_KERNELS(k_lor_##T, T, 1, OPF_LOR)                                           \
     OP_KERNELS(k_lxor_##T, T, 1, OPF_LXOR)                                         \
     OP_KERNELS(k_band_##T, T, 1, OPF_BAND)                                         \
     OP_KERNELS(k_bor_##T, T, 1, OPF_BOR)                                           \
     OP_KERNELS(k_bxor_##T, T, 1, OPF_BXOR)
-OP_INT_KERNELS(i8)
-OP_INT_KERNELS(u8)
-OP_INT_KERNELS(i16)
-OP_INT_KERNELS(u16)
-OP_INT_KERNELS(i32)
-OP_INT_KERNELS(u32)
-OP_INT_KERNELS(i64)
-OP_INT_KERNELS(u64)
+OP_INT_KERNELS(i8, OPF_PROD8)
+OP_INT_KERNELS(u8, OPF_PROD8)
+OP_INT_KERNELS(i16, OPF_PROD)
+OP_INT_KERNELS(u16, OPF_PROD)
+OP_INT_KERNELS(i32, OPF_PROD)
+OP_INT_KERNELS(u32, OPF_PROD)
+OP_INT_KERNELS(i64, OPF_PROD)
+OP_INT_KERNELS(u64, OPF_PROD)
 
 #define OP_FLOAT_KERNELS(T)                                                        \
     OP_KERNELS(k_max_##T, T, 1, OPC_FMAX)                                          \

@@ -154,9 +154,26 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_ANY_UNORD_f64(a, b) _mm_movemask_pd(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
 #define V_HAS_MINMAX_NONAN 1
 #endif
-/* x86 multiplies 16-bit lanes at best: op_body.h builds 8-bit products from them */
+/*
+ * V_MUL8: V_MUL on 8-bit lanes. x86 multiplies 16-bit lanes at best, and
+ * GCC's 8-bit `*` widens, multiplies and packs back across lanes. Instead:
+ * the even bytes' product is the low byte of the 16-bit product of the lanes
+ * as they are; the odd bytes' the high byte of (a >> 8) * (b & 0xff00).
+ */
 #if defined(__x86_64__) || defined(__i386__)
-#define V_MUL8_BY_16 1
+#define V_MUL8_BY_16(T)                                                                   \
+    static inline v_##T v_mul8_##T(v_##T a, v_##T b)                                      \
+    {                                                                                     \
+        v_u16 a16 = (v_u16)a, b16 = (v_u16)b;                                             \
+        v_u16 odd = (a16 >> 8) * (b16 & 0xff00);                                          \
+        return (v_##T)(((a16 * b16) & 0xff) | odd);                                       \
+    }
+V_MUL8_BY_16(i8)
+V_MUL8_BY_16(u8)
+#undef V_MUL8_BY_16
+#define V_MUL8(T, a, b) v_mul8_##T(a, b)
+#else
+#define V_MUL8(T, a, b) V_MUL(T, a, b)
 #endif
 #define V_GTSEL(T, a, b) V_GTSEL_##T(a, b)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)

@@ -67,6 +67,7 @@ typedef svfloat64_t v_f64;
 #define V_ADD(T, a, b) svadd_x(VEC_PTRUE(T), a, b)
 #define V_SUB(T, a, b) svsub_x(VEC_PTRUE(T), a, b)
 #define V_MUL(T, a, b) svmul_x(VEC_PTRUE(T), a, b)
+#define V_MUL8(T, a, b) V_MUL(T, a, b)
 #define V_AND(T, a, b) svand_x(VEC_PTRUE(T), a, b)
 #define V_OR(T, a, b) svorr_x(VEC_PTRUE(T), a, b)
 #define V_XOR(T, a, b) sveor_x(VEC_PTRUE(T), a, b)
