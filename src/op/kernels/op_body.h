@@ -83,19 +83,19 @@ OP_COMPLEX_PROD(f64)
  * MAXLOC/MINLOC on (value, index) pairs held in two lanes of tag IT:
  * even lane value (read as tag VT by GETV), odd lane the int index
  * (sign-extended by GETI). CMP is GT for MAXLOC, LT for MINLOC.
+ * The values are copied to both lanes of their pair first, so each
+ * comparison is already a whole-pair mask: a pair comes from a when its
+ * value wins, or on a tie (value lane always, index lane when a's index
+ * is lower).
  */
 #define OP_LOC(NAME, IT, VT, GETV, GETI, CMP, NANCHECK)                           \
     static inline V(IT) opf_##NAME(V(IT) a, V(IT) b)                               \
     {                                                                              \
-        V(VT) va = GETV(a), vb = GETV(b);                                          \
+        V(VT) va = GETV(V_TRN1(IT, a, a)), vb = GETV(V_TRN1(IT, b, b));            \
         M(IT) pick_a = (M(IT))NANCHECK(VT, V_##CMP(VT, va, vb), va);               \
         M(IT) equal = (M(IT))V_EQ(VT, va, vb);                                     \
-        M(IT) lower_index = V_LT(IT, GETI(a), GETI(b));                            \
-        V(IT) r;                                                                   \
-        pick_a = M_TRN1(IT, pick_a);                                               \
-        equal = M_TRN1(IT, equal);                                                 \
-        r = V_SEL(IT, M_OR(IT, pick_a, equal), a, b);                              \
-        return V_SEL(IT, M_AND(IT, equal, M_ODD(IT)), V_SEL(IT, lower_index, a, b), r); \
+        M(IT) a_wins_tie = M_OR(IT, V_LT(IT, GETI(a), GETI(b)), M_EVEN(IT));       \
+        return V_SEL(IT, M_OR(IT, pick_a, M_AND(IT, equal, a_wins_tie)), a, b);    \
     }
 #define LOC_NAN_WINS(VT, m, va) M_OR(VT, m, V_NE(VT, va, va))
 #define LOC_NO_NAN(VT, m, va) (m)

@@ -245,9 +245,9 @@ V_MUL8_BY_16(u8)
     __builtin_shuffle(a, b, (VEC_IOTA(T) & ~1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
 #define V_TRN2(T, a, b)                                                            \
     __builtin_shuffle(a, b, (VEC_IOTA(T) | 1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
-/* mask set on odd lanes, and a mask with its even lanes copied to the odd ones */
+/* masks set on the odd lanes, and on the even lanes */
 #define M_ODD(T) (-(VEC_IOTA(T) & 1))
-#define M_TRN1(T, m) V_TRN1(T, m, m)
+#define M_EVEN(T) ((VEC_IOTA(T) & 1) - 1)
 
 /*
  * Partial vectors: the first k lanes (k < V_LANES(T)) of p, other lanes
