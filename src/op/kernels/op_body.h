@@ -107,8 +107,6 @@ OP_COMPLEX_PROD(f64)
 #define LOC_INT_IN_I64(v) V_SHL(i64, v, 32)
 OP_LOC(maxloc_float_int, i32, f32, LOC_F32, LOC_SELF, GT, LOC_NAN_WINS)
 OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
-OP_LOC(maxloc_2int, i32, i32, LOC_SELF, LOC_SELF, GT, LOC_NO_NAN)
-OP_LOC(minloc_2int, i32, i32, LOC_SELF, LOC_SELF, LT, LOC_NO_NAN)
 OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
 OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)
 OP_LOC(maxloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, GT, LOC_NAN_WINS)
@@ -116,6 +114,25 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
 OP_LOC(maxloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, GT, LOC_NO_NAN)
 OP_LOC(minloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, LT, LOC_NO_NAN)
 #define OPF_LOC(NAME) opf_##NAME
+
+/*
+ * MAXLOC/MINLOC of 2int, one pair per 64-bit lane (little-endian): value
+ * in the low half, index in the high half. With the halves swapped and the
+ * index flipped to order as unsigned (MINLOC: index ^ 0x80000000) or in
+ * reverse (MAXLOC: index ^ 0x7fffffff), one signed 64-bit comparison
+ * orders whole pairs by value, then by the preferred (lower) index: the
+ * standard's rule in a single compare. Equal keys are equal pairs.
+ */
+#define OP_LOC_INT_PAIR(NAME, CMP, INDEX_FLIP)                                     \
+    static inline V(i64) opf_##NAME(V(i64) a, V(i64) b)                            \
+    {                                                                              \
+        V(i64) flip = V_SET1(i64, INDEX_FLIP);                                     \
+        V(i64) key_a = V_XOR(i64, V_SWAP32(i64, a), flip);                         \
+        V(i64) key_b = V_XOR(i64, V_SWAP32(i64, b), flip);                         \
+        return V_SEL(i64, V_##CMP(i64, key_b, key_a), b, a);                       \
+    }
+OP_LOC_INT_PAIR(maxloc_2int, GT, 0x7fffffff)
+OP_LOC_INT_PAIR(minloc_2int, LT, 0x80000000)
 
 /* ---- float16 / bfloat16 through float lanes ---- */
 
@@ -360,8 +377,8 @@ OP_NARROW_KERNELS(min_bf16)
 #define OP_LOC_KERNELS(NAME, IT) OP_KERNELS(k_##NAME, IT, 2, OPC_LOC_##NAME)
 OP_LOC_KERNELS(maxloc_float_int, i32)
 OP_LOC_KERNELS(minloc_float_int, i32)
-OP_LOC_KERNELS(maxloc_2int, i32)
-OP_LOC_KERNELS(minloc_2int, i32)
+OP_KERNELS(k_maxloc_2int, i64, 1, OPC_LOC_maxloc_2int)
+OP_KERNELS(k_minloc_2int, i64, 1, OPC_LOC_minloc_2int)
 OP_LOC_KERNELS(maxloc_short_int, i32)
 OP_LOC_KERNELS(minloc_short_int, i32)
 OP_LOC_KERNELS(maxloc_double_int, i64)

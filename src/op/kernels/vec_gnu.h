@@ -245,6 +245,8 @@ V_MUL8_BY_16(u8)
     __builtin_shuffle(a, b, (VEC_IOTA(T) & ~1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
 #define V_TRN2(T, a, b)                                                            \
     __builtin_shuffle(a, b, (VEC_IOTA(T) | 1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
+/* the two 32-bit halves of each 64-bit lane swapped (T: i64 or u64) */
+#define V_SWAP32(T, v) ((v_##T)__builtin_shuffle((v_i32)(v), VEC_IOTA32 ^ 1))
 /* masks set on the odd lanes, and on the even lanes */
 #define M_ODD(T) (-(VEC_IOTA(T) & 1))
 #define M_EVEN(T) ((VEC_IOTA(T) & 1) - 1)
