@@ -105,12 +105,19 @@ OP_COMPLEX_PROD(f64)
 #define LOC_SHORT(v) V_SHR(i32, V_SHL(i32, v, 16), 16)
 /* the int index in the low half of a 64-bit lane, moved up: orders as the int does */
 #define LOC_INT_IN_I64(v) V_SHL(i64, v, 32)
+#ifdef V_HAS_LOC_FLOAT_KMASK /* the same rule, masks in k registers (vec_gnu.h) */
+#define opf_maxloc_float_int v_maxloc_f32
+#define opf_minloc_float_int v_minloc_f32
+#define opf_maxloc_double_int v_maxloc_f64
+#define opf_minloc_double_int v_minloc_f64
+#else
 OP_LOC(maxloc_float_int, i32, f32, LOC_F32, LOC_SELF, GT, LOC_NAN_WINS)
 OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
-OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
-OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)
 OP_LOC(maxloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, GT, LOC_NAN_WINS)
 OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
+#endif
+OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
+OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)
 OP_LOC(maxloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, GT, LOC_NO_NAN)
 OP_LOC(minloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, LT, LOC_NO_NAN)
 #define OPF_LOC(NAME) opf_##NAME

@@ -191,6 +191,49 @@ V_MUL8_BY_16(u8)
 #define V_NANSEL_u32(f, a, b) ((v_u32)V_FSEL(f32, V_NE(f32, f, f), (v_f32)(a), (v_f32)(b)))
 #endif
 /*
+ * MAXLOC/MINLOC of the float pair types on AVX-512, with the masks in k
+ * registers (op_body.h's generic form holds them as vectors, which costs
+ * mask <-> vector moves here). Values copied to both lanes of their pair;
+ * the pair of a where its value wins or ties (CMP: GE for MAXLOC, LE for
+ * MINLOC) or is a NaN, else the pair of b; where the values tie, the
+ * index lane is the lower index. float_int: 32-bit lanes, the index lane
+ * a plain int, so a masked min. double_int: 64-bit lanes, the int in the
+ * low half of the odd lane (its padding follows it), compared moved up.
+ */
+#if defined(__AVX512F__) && VBYTES == 64
+#define V_HAS_LOC_FLOAT_KMASK 1
+#define VEC_LOC_F32(NAME, CMP)                                                            \
+    static inline v_i32 NAME(v_i32 a, v_i32 b)                                            \
+    {                                                                                     \
+        __m512i ai = (__m512i)a, bi = (__m512i)b;                                         \
+        __m512 va = _mm512_moveldup_ps((__m512)a), vb = _mm512_moveldup_ps((__m512)b);    \
+        __mmask16 a_wins = _mm512_cmp_ps_mask(va, vb, CMP) |                              \
+                           _mm512_cmp_ps_mask(va, va, _CMP_UNORD_Q);                      \
+        __mmask16 tie = _mm512_mask_cmp_ps_mask(0xaaaa, va, vb, _CMP_EQ_OQ);              \
+        __m512i r = _mm512_mask_blend_epi32(a_wins, bi, ai);                              \
+        return (v_i32)_mm512_mask_min_epi32(r, tie, ai, bi);                              \
+    }
+#define VEC_LOC_F64(NAME, CMP)                                                            \
+    static inline v_i64 NAME(v_i64 a, v_i64 b)                                            \
+    {                                                                                     \
+        __m512i ai = (__m512i)a, bi = (__m512i)b;                                         \
+        __m512d va = _mm512_movedup_pd((__m512d)a), vb = _mm512_movedup_pd((__m512d)b);   \
+        __mmask8 a_wins = _mm512_cmp_pd_mask(va, vb, CMP) |                               \
+                          _mm512_cmp_pd_mask(va, va, _CMP_UNORD_Q);                       \
+        __mmask8 tie = _mm512_mask_cmp_pd_mask(0xaa, va, vb, _CMP_EQ_OQ);                 \
+        __mmask8 b_index = _mm512_mask_cmp_epi64_mask(tie, _mm512_slli_epi64(ai, 32),     \
+                                                      _mm512_slli_epi64(bi, 32),          \
+                                                      _MM_CMPINT_NLT);                    \
+        return (v_i64)_mm512_mask_blend_epi64(a_wins ^ b_index, bi, ai);                  \
+    }
+VEC_LOC_F32(v_maxloc_f32, _CMP_GE_OQ)
+VEC_LOC_F32(v_minloc_f32, _CMP_LE_OQ)
+VEC_LOC_F64(v_maxloc_f64, _CMP_GE_OQ)
+VEC_LOC_F64(v_minloc_f64, _CMP_LE_OQ)
+#undef VEC_LOC_F32
+#undef VEC_LOC_F64
+#endif
+/*
  * binary16 <-> binary32 in hardware (AVX-512F; F16C at 256 bits), for
  * op_body.h's float16 kernels: V_HALF_LO/HI widen the lower/upper half of
  * a vector of halves to float lanes, V_HALF_PACK narrows two float vectors
