@@ -202,14 +202,17 @@ V_MUL8_BY_16(u8)
  */
 #if defined(__AVX512F__) && VBYTES == 64
 #define V_HAS_LOC_FLOAT_KMASK 1
+/* va, vb: the values in both lanes; a_wins: per pair; tie: on the index lanes */
+#define VEC_LOC_MASKS(KT, VT, SFX, DUP, INDEX_LANES, CMP)                                 \
+    VT va = DUP((VT)a), vb = DUP((VT)b);                                                  \
+    KT a_wins = _mm512_cmp_##SFX##_mask(va, vb, CMP) |                                    \
+                _mm512_cmp_##SFX##_mask(va, va, _CMP_UNORD_Q);                            \
+    KT tie = _mm512_mask_cmp_##SFX##_mask(INDEX_LANES, va, vb, _CMP_EQ_OQ)
 #define VEC_LOC_F32(NAME, CMP)                                                            \
     static inline v_i32 NAME(v_i32 a, v_i32 b)                                            \
     {                                                                                     \
         __m512i ai = (__m512i)a, bi = (__m512i)b;                                         \
-        __m512 va = _mm512_moveldup_ps((__m512)a), vb = _mm512_moveldup_ps((__m512)b);    \
-        __mmask16 a_wins = _mm512_cmp_ps_mask(va, vb, CMP) |                              \
-                           _mm512_cmp_ps_mask(va, va, _CMP_UNORD_Q);                      \
-        __mmask16 tie = _mm512_mask_cmp_ps_mask(0xaaaa, va, vb, _CMP_EQ_OQ);              \
+        VEC_LOC_MASKS(__mmask16, __m512, ps, _mm512_moveldup_ps, 0xaaaa, CMP);            \
         __m512i r = _mm512_mask_blend_epi32(a_wins, bi, ai);                              \
         return (v_i32)_mm512_mask_min_epi32(r, tie, ai, bi);                              \
     }
@@ -217,10 +220,7 @@ V_MUL8_BY_16(u8)
     static inline v_i64 NAME(v_i64 a, v_i64 b)                                            \
     {                                                                                     \
         __m512i ai = (__m512i)a, bi = (__m512i)b;                                         \
-        __m512d va = _mm512_movedup_pd((__m512d)a), vb = _mm512_movedup_pd((__m512d)b);   \
-        __mmask8 a_wins = _mm512_cmp_pd_mask(va, vb, CMP) |                               \
-                          _mm512_cmp_pd_mask(va, va, _CMP_UNORD_Q);                       \
-        __mmask8 tie = _mm512_mask_cmp_pd_mask(0xaa, va, vb, _CMP_EQ_OQ);                 \
+        VEC_LOC_MASKS(__mmask8, __m512d, pd, _mm512_movedup_pd, 0xaa, CMP);               \
         __mmask8 b_index = _mm512_mask_cmp_epi64_mask(tie, _mm512_slli_epi64(ai, 32),     \
                                                       _mm512_slli_epi64(bi, 32),          \
                                                       _MM_CMPINT_NLT);                    \
@@ -230,6 +230,7 @@ VEC_LOC_F32(v_maxloc_f32, _CMP_GE_OQ)
 VEC_LOC_F32(v_minloc_f32, _CMP_LE_OQ)
 VEC_LOC_F64(v_maxloc_f64, _CMP_GE_OQ)
 VEC_LOC_F64(v_minloc_f64, _CMP_LE_OQ)
+#undef VEC_LOC_MASKS
 #undef VEC_LOC_F32
 #undef VEC_LOC_F64
 #endif
