@@ -126,28 +126,64 @@ static inline __mmask32 block_mask(int64_t len)
     return (__mmask32)((1ull << len) - 1);
 }
 
-char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
-                            int64_t count, char *p)
+/*
+ * count elements by masked moves; with prefetch, user and packed memory
+ * are prefetched DT_PREFETCH_AHEAD bytes past the element (stride > 0).
+ */
+static inline __attribute__((always_inline)) char *
+blocks_pack(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride, int64_t count,
+            char *p, const int prefetch)
 {
-    for (int64_t i = 0; i < count; i++, first += stride)
+    uintptr_t next_in = (uintptr_t)first, next_out = (uintptr_t)p;
+
+    for (int64_t i = 0; i < count; i++, first += stride) {
+        if (prefetch) {
+            next_in = dt_prefetch_to(next_in, first, stride + DT_PREFETCH_AHEAD);
+            next_out = dt_prefetch_to(next_out, p, DT_PREFETCH_AHEAD);
+        }
         for (int64_t k = 0; k < n; k++) {
             __mmask32 m = block_mask(pc[k].len);
             _mm256_mask_storeu_epi8(p, m, _mm256_maskz_loadu_epi8(m, first + pc[k].disp));
             p += pc[k].len;
         }
+    }
+    return p;
+}
+
+char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
+                            int64_t count, char *p)
+{
+    if (dt_prefetch_worth(count, stride))
+        return blocks_pack(pc, n, first, stride, count, p, 1);
+    return blocks_pack(pc, n, first, stride, count, p, 0);
+}
+
+static inline __attribute__((always_inline)) const char *
+blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int64_t count,
+              const char *p, const int prefetch)
+{
+    uintptr_t next_out = (uintptr_t)first, next_in = (uintptr_t)p;
+
+    for (int64_t i = 0; i < count; i++, first += stride) {
+        if (prefetch) {
+            next_out = dt_prefetch_to(next_out, first, stride + DT_PREFETCH_AHEAD);
+            next_in = dt_prefetch_to(next_in, p, DT_PREFETCH_AHEAD);
+        }
+        for (int64_t k = 0; k < n; k++) {
+            __mmask32 m = block_mask(pc[k].len);
+            _mm256_mask_storeu_epi8(first + pc[k].disp, m, _mm256_maskz_loadu_epi8(m, p));
+            p += pc[k].len;
+        }
+    }
     return p;
 }
 
 const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first, int64_t stride,
                                     int64_t count, const char *p)
 {
-    for (int64_t i = 0; i < count; i++, first += stride)
-        for (int64_t k = 0; k < n; k++) {
-            __mmask32 m = block_mask(pc[k].len);
-            _mm256_mask_storeu_epi8(first + pc[k].disp, m, _mm256_maskz_loadu_epi8(m, p));
-            p += pc[k].len;
-        }
-    return p;
+    if (dt_prefetch_worth(count, stride))
+        return blocks_unpack(pc, n, first, stride, count, p, 1);
+    return blocks_unpack(pc, n, first, stride, count, p, 0);
 }
 
 const dt_kernel_t dt_avx512_kernels[] = {

@@ -19,24 +19,68 @@ static inline __mmask64 low_bits(int64_t n)
     return n >= 64 ? ~0ull : n <= 0 ? 0 : (1ull << n) - 1;
 }
 
-char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, char *p)
+/*
+ * The whole steps of a pack from window w; with prefetch, user and packed
+ * memory are prefetched DT_PREFETCH_AHEAD bytes ahead (dt_kernel_private.h).
+ */
+static inline __attribute__((always_inline)) char *
+group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, const int prefetch)
 {
     const __m512i idx = _mm512_loadu_si512(g->pack_idx);
-    const int64_t k = g->k, step_in = k * g->stride, step_out = k * g->size;
+    const int64_t step_in = g->k * g->stride, step_out = g->k * g->size;
     const __mmask64 d0 = g->data[0], d1 = g->data[1], out = low_bits(step_out);
-    const char *w = first + g->window;
-    int64_t i;
+    uintptr_t next_in = (uintptr_t)w, next_out = (uintptr_t)p;
 
-    for (i = 0; i + k <= count; i += k, w += step_in, p += step_out) {
+    for (int64_t s = 0; s < steps; s++, w += step_in, p += step_out) {
+        if (prefetch) {
+            next_in = dt_prefetch_to(next_in, w, step_in + DT_PREFETCH_AHEAD);
+            next_out = dt_prefetch_to(next_out, p, step_out + DT_PREFETCH_AHEAD);
+        }
         __m512i a = _mm512_maskz_loadu_epi8(d0, w), b = _mm512_maskz_loadu_epi8(d1, w + 64);
         _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
     }
-    if (i < count) { /* h < k elements: the masks cut to their bytes */
-        int64_t h = count - i, span = (h - 1) * g->stride + g->width;
-        __m512i a = _mm512_maskz_loadu_epi8(d0 & low_bits(span), w);
-        __m512i b = _mm512_maskz_loadu_epi8(d1 & low_bits(span - 64), w + 64);
+    return p;
+}
+
+char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, char *p)
+{
+    const int64_t steps = count / g->k, h = count - steps * g->k;
+    const char *w = first + g->window + steps * g->k * g->stride;
+
+    if (dt_prefetch_worth(count, g->stride))
+        p = group_pack_steps(g, first + g->window, steps, p, 1);
+    else
+        p = group_pack_steps(g, first + g->window, steps, p, 0);
+    if (h) { /* h < k elements: the masks cut to their bytes */
+        const __m512i idx = _mm512_loadu_si512(g->pack_idx);
+        int64_t span = (h - 1) * g->stride + g->width;
+        __m512i a = _mm512_maskz_loadu_epi8(g->data[0] & low_bits(span), w);
+        __m512i b = _mm512_maskz_loadu_epi8(g->data[1] & low_bits(span - 64), w + 64);
         _mm512_mask_storeu_epi8(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b));
         p += h * g->size;
+    }
+    return p;
+}
+
+/* The whole steps of an unpack into window w, prefetching as group_pack_steps. */
+static inline __attribute__((always_inline)) const char *
+group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, const int prefetch)
+{
+    const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
+    const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
+    const int64_t step_out = g->k * g->stride, step_in = g->k * g->size;
+    const __mmask64 d0 = g->data[0], d1 = g->data[1], in = low_bits(step_in);
+    uintptr_t next_out = (uintptr_t)w, next_in = (uintptr_t)p;
+
+    for (int64_t s = 0; s < steps; s++, w += step_out, p += step_in) {
+        if (prefetch) {
+            next_out = dt_prefetch_to(next_out, w, step_out + DT_PREFETCH_AHEAD);
+            next_in = dt_prefetch_to(next_in, p, step_in + DT_PREFETCH_AHEAD);
+        }
+        __m512i x = _mm512_maskz_loadu_epi8(in, p);
+        _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
+        if (d1)
+            _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
     }
     return p;
 }
@@ -44,24 +88,21 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
 const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count,
                                  const char *p)
 {
-    const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
-    const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
-    const int64_t k = g->k, step_out = k * g->stride, step_in = k * g->size;
-    const __mmask64 d0 = g->data[0], d1 = g->data[1], in = low_bits(step_in);
-    char *w = first + g->window;
-    int64_t i;
+    const int64_t steps = count / g->k, h = count - steps * g->k;
+    char *w = first + g->window + steps * g->k * g->stride;
 
-    for (i = 0; i + k <= count; i += k, w += step_out, p += step_in) {
-        __m512i x = _mm512_maskz_loadu_epi8(in, p);
-        _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
-        if (d1)
-            _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
-    }
-    if (i < count) {
-        int64_t h = count - i, span = (h - 1) * g->stride + g->width;
+    if (dt_prefetch_worth(count, g->stride))
+        p = group_unpack_steps(g, first + g->window, steps, p, 1);
+    else
+        p = group_unpack_steps(g, first + g->window, steps, p, 0);
+    if (h) {
+        const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
+        const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
+        int64_t span = (h - 1) * g->stride + g->width;
         __m512i x = _mm512_maskz_loadu_epi8(low_bits(h * g->size), p);
-        _mm512_mask_storeu_epi8(w, d0 & low_bits(span), _mm512_permutexvar_epi8(lo, x));
-        _mm512_mask_storeu_epi8(w + 64, d1 & low_bits(span - 64), _mm512_permutexvar_epi8(hi, x));
+        _mm512_mask_storeu_epi8(w, g->data[0] & low_bits(span), _mm512_permutexvar_epi8(lo, x));
+        _mm512_mask_storeu_epi8(w + 64, g->data[1] & low_bits(span - 64),
+                                _mm512_permutexvar_epi8(hi, x));
         p += h * g->size;
     }
     return p;

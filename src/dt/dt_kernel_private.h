@@ -28,6 +28,35 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
     }
 }
 
+/*
+ * Software prefetch for loops of masked loads and stores. The hardware
+ * prefetchers of Zen 5 do not follow masked memory operations: a 64 MiB
+ * stream of masked 64-byte loads reads 19 GB/s where plain loads read 32,
+ * and 45-50 GB/s with a prefetch 1-4 KiB ahead; masked stores write 19
+ * GB/s against 37-46. In the caches the prefetches only cost issue slots,
+ * so loops use them only for calls spanning more than DT_PREFETCH_SPAN
+ * bytes of user memory.
+ */
+#define DT_PREFETCH_AHEAD 4096
+#define DT_PREFETCH_SPAN ((int64_t)4 << 20)
+
+/* Whether count elements stride bytes apart span enough memory to prefetch. */
+static inline int dt_prefetch_worth(int64_t count, int64_t stride)
+{
+    return stride > 0 && count > DT_PREFETCH_SPAN / stride;
+}
+
+/*
+ * Prefetches the lines from address next up to at + ahead; returns where
+ * the next call starts. Addresses, not pointers: they run past the data.
+ */
+static inline uintptr_t dt_prefetch_to(uintptr_t next, const void *at, int64_t ahead)
+{
+    for (uintptr_t upto = (uintptr_t)at + (uintptr_t)ahead; next < upto; next += 64)
+        __builtin_prefetch((const void *)next, 0, 3);
+    return next;
+}
+
 /* Portable kernels, most specific first (dt_kernel_generic.c). */
 extern const dt_kernel_t dt_generic_kernels[];
 extern const size_t dt_generic_kernel_count;

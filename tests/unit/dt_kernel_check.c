@@ -229,3 +229,33 @@ dt_check_result_t dt_program_check(const dt_program_kernels_t *k, unsigned char 
     }
     return r;
 }
+
+dt_check_result_t dt_program_check_far(const dt_program_kernels_t *k, int64_t span,
+                                       unsigned char *arena, size_t arena_bytes,
+                                       void (*print)(const char *line))
+{
+    dt_check_result_t r = {0, 0};
+    uint32_t seed = 7;
+    int groups = 0;
+
+    for (int trial = 0; trial < 24; trial++) {
+        program_t p;
+        dt_group_t g;
+        int64_t count;
+
+        program_make(&p, &seed);
+        count = span / p.stride + trial % 7; /* partial last steps too */
+        if (2 * (count * p.stride + 64) + 2 * (count * p.size + 64) + 64 > (int64_t)arena_bytes)
+            continue;
+        if (k->blocks_pack)
+            program_one(k, &p, NULL, count, arena, &r, print);
+        if (k->group_pack && dt_group_init(&g, p.pc, p.n, p.stride))
+            groups++, program_one(k, &p, &g, count, arena, &r, print);
+    }
+    if (k->group_pack && groups < 3) {
+        r.failed++;
+        if (print)
+            print("FAIL group: too few far programs fit a group");
+    }
+    return r;
+}

@@ -40,4 +40,12 @@ typedef struct {
 dt_check_result_t dt_program_check(const dt_program_kernels_t *k, unsigned char *arena,
                                    void (*print)(const char *line));
 
+/*
+ * The same on fewer programs, each at counts whose elements span at least
+ * span bytes (arena: arena_bytes of scratch, at least 4 x span).
+ */
+dt_check_result_t dt_program_check_far(const dt_program_kernels_t *k, int64_t span,
+                                       unsigned char *arena, size_t arena_bytes,
+                                       void (*print)(const char *line));
+
 #endif

@@ -85,6 +85,22 @@ static void check_shape(const dt_kernel_t *k, size_t blen, ptrdiff_t stride, siz
 }
 
 /*
+ * Short blocks at short strides, at counts whose span passes
+ * DT_PREFETCH_SPAN: the loops that prefetch (dt_kernel_private.h), with
+ * a partial last step.
+ */
+static void check_far(const dt_kernel_t *k)
+{
+    static const size_t shapes[][2] = {{8, 12}, {4, 24}, {3, 40}}; /* blen, stride */
+
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        size_t blen = shapes[i][0], stride = shapes[i][1];
+        if (k->applies(blen, (ptrdiff_t)stride))
+            check_shape(k, blen, (ptrdiff_t)stride, (size_t)DT_PREFETCH_SPAN / stride + 7);
+    }
+}
+
+/*
  * `test_dt_kernels forced METHOD BLEN STRIDE` (with VMPL_DT_METHOD=METHOD
  * set): the selected kernel must be of that method whenever a usable
  * kernel of it applies to the shape, and must apply to the shape.
@@ -151,6 +167,7 @@ int main(int argc, char **argv)
                         check_shape(k, blen, stride, counts[c]);
             }
         }
+        check_far(k);
         printf("%-20s %lu checks\n", k->name, passed + failed - before);
     }
     { /* the freestanding checker the Bochs harness uses, on the kernels this CPU runs */
@@ -181,6 +198,20 @@ int main(int argc, char **argv)
                pk.blocks_pack ? "" : " (no AVX-512 here)");
         passed += r.passed;
         failed += r.failed;
+        if (pk.blocks_pack) { /* again past DT_PREFETCH_SPAN: the prefetching loops */
+            size_t bytes = 4 * (size_t)DT_PREFETCH_SPAN + (1u << 20);
+            unsigned char *big = malloc(bytes);
+            if (!big) {
+                printf("allocation failed\n");
+                failed++;
+            } else {
+                r = dt_program_check_far(&pk, DT_PREFETCH_SPAN + 4096, big, bytes, print_line);
+                printf("far element programs %lu checks\n", r.passed + r.failed);
+                passed += r.passed;
+                failed += r.failed;
+                free(big);
+            }
+        }
     }
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
