@@ -199,6 +199,35 @@ static void program_one(const dt_program_kernels_t *k, const program_t *p, const
         r->failed++, report(print, name, "unpack", (size_t)p->size, p->stride, (size_t)count);
 }
 
+/* The group of a program, when the kernels have groups and the program fits one. */
+static const dt_group_t *program_group(const dt_program_kernels_t *k, const program_t *p,
+                                       dt_group_t *g)
+{
+    return k->group_pack && dt_group_init(g, p->pc, p->n, p->stride) ? g : NULL;
+}
+
+/* A program at one count by the masked moves and, when it has one, its group. */
+static void program_count(const dt_program_kernels_t *k, const program_t *p, const dt_group_t *g,
+                          int64_t count, unsigned char *arena, dt_check_result_t *r,
+                          void (*print)(const char *))
+{
+    if (k->blocks_pack)
+        program_one(k, p, NULL, count, arena, r, print);
+    if (g)
+        program_one(k, p, g, count, arena, r, print);
+}
+
+/* The generator must reach the groups: fewer than least programs in one fail the check. */
+static void groups_reached(const dt_program_kernels_t *k, int groups, int least,
+                           dt_check_result_t *r, void (*print)(const char *))
+{
+    if (k->group_pack && groups < least) {
+        r->failed++;
+        if (print)
+            print("FAIL group: too few programs fit a group");
+    }
+}
+
 dt_check_result_t dt_program_check(const dt_program_kernels_t *k, unsigned char *arena,
                                    void (*print)(const char *line))
 {
@@ -210,23 +239,15 @@ dt_check_result_t dt_program_check(const dt_program_kernels_t *k, unsigned char 
     for (int trial = 0; trial < 300; trial++) {
         program_t p;
         dt_group_t g;
-        int grouped;
+        const dt_group_t *grouped;
 
         program_make(&p, &seed);
-        grouped = k->group_pack && dt_group_init(&g, p.pc, p.n, p.stride);
-        groups += grouped;
-        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
-            if (k->blocks_pack)
-                program_one(k, &p, NULL, counts[c], arena, &r, print);
-            if (grouped)
-                program_one(k, &p, &g, counts[c], arena, &r, print);
-        }
+        grouped = program_group(k, &p, &g);
+        groups += grouped != NULL;
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+            program_count(k, &p, grouped, counts[c], arena, &r, print);
     }
-    if (k->group_pack && groups < 20) { /* the generator must reach the groups */
-        r.failed++;
-        if (print)
-            print("FAIL group: too few programs fit a group");
-    }
+    groups_reached(k, groups, 20, &r, print);
     return r;
 }
 
@@ -241,21 +262,17 @@ dt_check_result_t dt_program_check_far(const dt_program_kernels_t *k, int64_t sp
     for (int trial = 0; trial < 24; trial++) {
         program_t p;
         dt_group_t g;
+        const dt_group_t *grouped;
         int64_t count;
 
         program_make(&p, &seed);
         count = span / p.stride + trial % 7; /* partial last steps too */
         if (2 * (count * p.stride + 64) + 2 * (count * p.size + 64) + 64 > (int64_t)arena_bytes)
             continue;
-        if (k->blocks_pack)
-            program_one(k, &p, NULL, count, arena, &r, print);
-        if (k->group_pack && dt_group_init(&g, p.pc, p.n, p.stride))
-            groups++, program_one(k, &p, &g, count, arena, &r, print);
+        grouped = program_group(k, &p, &g);
+        groups += grouped != NULL;
+        program_count(k, &p, grouped, count, arena, &r, print);
     }
-    if (k->group_pack && groups < 3) {
-        r.failed++;
-        if (print)
-            print("FAIL group: too few far programs fit a group");
-    }
+    groups_reached(k, groups, 3, &r, print);
     return r;
 }
