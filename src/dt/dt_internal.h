@@ -48,6 +48,7 @@ struct dt_node {
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
+            int moves_pack;   /* the moves pack too: 1, 0, or -1 until a large pack chose */
         } seq;
     } u;
 };
@@ -158,6 +159,14 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
                    char **packed);
 void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
                      char **packed);
+/*
+ * count elements of seq by the moves dt_small_pack uses for them, short of
+ * the shuffle and the exact tail: fixed-size moves whose stores may run 32
+ * bytes past the packed end (the caller owns them), or exact copies when a
+ * block passes DT_SMALL_BLOCK. For the masked programs' choice.
+ */
+char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
+                          int64_t count, char *p);
 /* Commit: prepares the element shuffle when the CPU and the blocks allow it. */
 void dt_small_prepare(dt_node_t *seq);
 /* Bytes [off, off + len) of one element, starting inside block k. */

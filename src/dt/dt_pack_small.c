@@ -142,6 +142,18 @@ static char *pack_exact(const dt_piece_t *pc, int64_t n, const char *first, int6
     return p;
 }
 
+char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
+                          int64_t count, char *p)
+{
+    const dt_piece_t *pc = seq->u.seq.pieces;
+    int64_t n = seq->u.seq.n, widest = seq->u.seq.widest;
+
+    if (widest > DT_SMALL_BLOCK)
+        return pack_exact(pc, n, first, stride, count, p);
+    return widest <= 16 ? pack_wide_16(pc, n, first, stride, count, p)
+                        : pack_wide_32(pc, n, first, stride, count, p);
+}
+
 /* Elements at the end whose wide stores could overrun the packed range. */
 static int64_t exact_tail(const dt_node_t *seq, int64_t width)
 {

@@ -1,0 +1,125 @@
+/*
+ * The choice between masked moves and dt_small_pack's own moves for
+ * packing a sequence of small blocks (dt_pack_masked.c), made by the
+ * sequence's first large pack. In every state (not chosen yet, masked
+ * moves, the others) a pack must equal the reference, for blocks up to
+ * DT_SMALL_BLOCK (fixed-size moves) and past it (exact copies); the first
+ * large pack must leave a choice behind. On CPUs without the masked moves
+ * the same packs are checked once.
+ */
+#include "dt/dt.h"
+#include "dt/dt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned long passed, failed;
+
+#define CHECK(cond, ...)                                                                      \
+    do {                                                                                      \
+        if (cond) {                                                                           \
+            passed++;                                                                         \
+        } else {                                                                              \
+            failed++;                                                                         \
+            printf("FAIL: " __VA_ARGS__);                                                     \
+            printf("\n");                                                                     \
+        }                                                                                     \
+    } while (0)
+
+#define MAX_BLOCKS 64
+#define PACKED_BYTES (256 << 10) /* past the least pack that chooses */
+
+typedef struct {
+    int n;
+    dt_count_t len[MAX_BLOCKS], disp[MAX_BLOCKS]; /* in ints */
+    dt_count_t extent;                            /* in ints: first block to last end */
+    int64_t size;                                 /* bytes */
+} blocks_t;
+
+/* n blocks of 1..longest ints with gaps of 0..16 ints (and before the first). */
+static void blocks_make(blocks_t *b, int n, int longest, unsigned seed)
+{
+    dt_count_t at = 0;
+
+    b->n = n, b->size = 0;
+    for (int k = 0; k < n; k++) {
+        seed = seed * 1103515245u + 12345u;
+        b->len[k] = 1 + (dt_count_t)((seed >> 16) % (unsigned)longest);
+        seed = seed * 1103515245u + 12345u;
+        b->disp[k] = at + (dt_count_t)((seed >> 16) % 17);
+        at = b->disp[k] + b->len[k];
+        b->size += 4 * b->len[k];
+    }
+    b->extent = at - b->disp[0];
+}
+
+static void reference_pack(const blocks_t *b, const int *user, int64_t count, int *out)
+{
+    for (int64_t e = 0; e < count; e++)
+        for (int k = 0; k < b->n; k++) {
+            memcpy(out, user + e * b->extent + b->disp[k], 4 * (size_t)b->len[k]);
+            out += b->len[k];
+        }
+}
+
+/* Packs count elements in one call, with the sequence's choice set to state first. */
+static void check_state(dt_type_t *t, const blocks_t *b, int state, const char *what)
+{
+    int64_t count = PACKED_BYTES / b->size + 3;
+    size_t bytes = (size_t)(count * b->size);
+    int64_t ints = count * b->extent + b->disp[0];
+    int *user = malloc((size_t)ints * 4), *want = malloc(bytes);
+    char *got = malloc(bytes + 1);
+    dt_node_t *seq = t->layout;
+
+    if (!user || !want || !got) {
+        CHECK(0, "%s: allocation failed", what);
+        goto out_free;
+    }
+    for (int64_t i = 0; i < ints; i++)
+        user[i] = (int)(i * 2654435761u);
+    if (seq->u.seq.moves)
+        seq->u.seq.moves_pack = state;
+    got[bytes] = 0x5a;
+    reference_pack(b, user, count, want);
+    CHECK(dt_pack(t, count, user, 0, got, bytes) == VMPL_OK && !memcmp(got, want, bytes) &&
+              got[bytes] == 0x5a,
+          "%s: pack of %lld elements, choice %d", what, (long long)count, state);
+    if (seq->u.seq.moves && state < 0)
+        CHECK(seq->u.seq.moves_pack >= 0, "%s: the large pack made no choice", what);
+out_free:
+    free(got);
+    free(want);
+    free(user);
+}
+
+static void check_blocks(int n, int longest, unsigned seed, const char *what)
+{
+    blocks_t b;
+    dt_type_t *t;
+
+    blocks_make(&b, n, longest, seed);
+    if (dt_type_indexed(n, b.len, b.disp, dt_named(DT_INT), &t) != VMPL_OK ||
+        dt_type_commit(t) != VMPL_OK) {
+        CHECK(0, "%s: type", what);
+        return;
+    }
+    CHECK(t->layout && t->layout->kind == DT_NODE_SEQ && t->layout->u.seq.small_blocks,
+          "%s: not a sequence of small blocks", what);
+    if (t->layout && t->layout->kind == DT_NODE_SEQ) {
+        printf("%s: %d blocks, %lld packed bytes per element, masked moves %s\n", what, n,
+               (long long)b.size, t->layout->u.seq.moves ? "built" : "not on this CPU");
+        for (int state = -1; state <= (t->layout->u.seq.moves ? 1 : -1); state++)
+            check_state(t, &b, state, what);
+    }
+    dt_type_release(t);
+}
+
+int main(void)
+{
+    check_blocks(56, 8, 2024, "blocks of 4-32 bytes");
+    check_blocks(40, 15, 7, "blocks of 4-60 bytes");
+    printf("%lu passed, %lu failed\n", passed, failed);
+    return failed != 0;
+}
