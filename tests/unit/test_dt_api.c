@@ -6,6 +6,7 @@
  * covers breadth; these pin the semantics a shared mistake would hide.
  */
 #include "dt/dt.h"
+#include "unit_check.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -13,20 +14,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-static unsigned long passed, failed;
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (cond) {                                                                           \
-            passed++;                                                                         \
-        } else {                                                                              \
-            failed++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                       \
-            printf(__VA_ARGS__);                                                              \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
 
 static dt_type_t *INT, *DOUBLE, *CHAR;
 

@@ -9,23 +9,11 @@
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
+#include "unit_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned long passed, failed;
-
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (cond) {                                                                           \
-            passed++;                                                                         \
-        } else {                                                                              \
-            failed++;                                                                         \
-            printf("FAIL: " __VA_ARGS__);                                                     \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
 
 #define MAX_BLOCKS 64
 #define PACKED_BYTES (256 << 10) /* past the least pack that chooses */

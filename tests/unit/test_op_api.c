@@ -4,25 +4,12 @@
  * usable target (so a shared mistake of kernel and reference shows).
  */
 #include "op/op.h"
+#include "unit_check.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-static unsigned long passed, failed;
-
-#define CHECK(cond, ...)                                                           \
-    do {                                                                           \
-        if (cond) {                                                                \
-            passed++;                                                              \
-        } else {                                                                   \
-            failed++;                                                              \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                            \
-            printf(__VA_ARGS__);                                                   \
-            printf("\n");                                                          \
-        }                                                                          \
-    } while (0)
 
 static void test_errors(void)
 {
