@@ -254,10 +254,16 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
 
 /*
  * KNAME_binary and KNAME_nary for lanes of tag T; one element of the vmpl
- * type is SCALE lanes. Main loop: four vectors per step; then single
- * vectors; then one partial (masked/predicated) vector.
+ * type is SCALE lanes. Main loop: four vectors per step, combined two at a
+ * time by COMBINE2 (OP_COMBINE_EACH: COMBINE on each; a kernel family can
+ * work on two vectors at once); then single vectors; then one partial
+ * (masked/predicated) vector.
  */
+#define OP_COMBINE_EACH(COMBINE, T, a0, a1, b0, b1, r0, r1)                        \
+    ((r0) = COMBINE(T, a0, b0), (r1) = COMBINE(T, a1, b1))
 #define OP_KERNELS(KNAME, T, SCALE, COMBINE)                                       \
+    OP_KERNELS_PAIRED(KNAME, T, SCALE, COMBINE, OP_COMBINE_EACH)
+#define OP_KERNELS_PAIRED(KNAME, T, SCALE, COMBINE, COMBINE2)                      \
     static void KNAME##_binary(const void *a_, const void *b_, void *out_, size_t count) \
     {                                                                              \
         const E(T) *a = a_, *b = b_;                                               \
@@ -269,10 +275,13 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
             V(T) a2 = V_LOAD(T, a + i + 2 * lanes), a3 = V_LOAD(T, a + i + 3 * lanes); \
             V(T) b0 = V_LOAD(T, b + i), b1 = V_LOAD(T, b + i + lanes);             \
             V(T) b2 = V_LOAD(T, b + i + 2 * lanes), b3 = V_LOAD(T, b + i + 3 * lanes); \
-            V_STORE(T, out + i, COMBINE(T, a0, b0));                               \
-            V_STORE(T, out + i + lanes, COMBINE(T, a1, b1));                       \
-            V_STORE(T, out + i + 2 * lanes, COMBINE(T, a2, b2));                   \
-            V_STORE(T, out + i + 3 * lanes, COMBINE(T, a3, b3));                   \
+            V(T) r0, r1, r2, r3;                                                   \
+            COMBINE2(COMBINE, T, a0, a1, b0, b1, r0, r1);                          \
+            COMBINE2(COMBINE, T, a2, a3, b2, b3, r2, r3);                          \
+            V_STORE(T, out + i, r0);                                               \
+            V_STORE(T, out + i + lanes, r1);                                       \
+            V_STORE(T, out + i + 2 * lanes, r2);                                   \
+            V_STORE(T, out + i + 3 * lanes, r3);                                   \
         }                                                                          \
         for (; i + lanes <= n; i += lanes)                                         \
             V_STORE(T, out + i, COMBINE(T, V_LOAD(T, a + i), V_LOAD(T, b + i)));   \
@@ -293,10 +302,10 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
             V(T) r3 = V_LOAD(T, src[0] + i + 3 * lanes);                           \
             for (int s = 1; s < nsrc; s++) {                                       \
                 const E(T) *p = src[s] + i;                                        \
-                r0 = COMBINE(T, r0, V_LOAD(T, p));                                 \
-                r1 = COMBINE(T, r1, V_LOAD(T, p + lanes));                         \
-                r2 = COMBINE(T, r2, V_LOAD(T, p + 2 * lanes));                     \
-                r3 = COMBINE(T, r3, V_LOAD(T, p + 3 * lanes));                     \
+                V(T) s0 = V_LOAD(T, p), s1 = V_LOAD(T, p + lanes);                 \
+                V(T) s2 = V_LOAD(T, p + 2 * lanes), s3 = V_LOAD(T, p + 3 * lanes); \
+                COMBINE2(COMBINE, T, r0, r1, s0, s1, r0, r1);                      \
+                COMBINE2(COMBINE, T, r2, r3, s2, s3, r2, r3);                      \
             }                                                                      \
             V_STORE(T, out + i, r0);                                               \
             V_STORE(T, out + i + lanes, r1);                                       \
@@ -388,8 +397,19 @@ OP_KERNELS(k_maxloc_2int, i64, 1, OPC_LOC_maxloc_2int)
 OP_KERNELS(k_minloc_2int, i64, 1, OPC_LOC_minloc_2int)
 OP_LOC_KERNELS(maxloc_short_int, i32)
 OP_LOC_KERNELS(minloc_short_int, i32)
+#ifdef V_HAS_LOC_FLOAT_KMASK /* two vectors of double_int pairs at once (vec_gnu.h) */
+#define OPC2_LOC_maxloc_double_int(C, T, a0, a1, b0, b1, r0, r1)                   \
+    v_maxloc_f64x2(a0, a1, b0, b1, &(r0), &(r1))
+#define OPC2_LOC_minloc_double_int(C, T, a0, a1, b0, b1, r0, r1)                   \
+    v_minloc_f64x2(a0, a1, b0, b1, &(r0), &(r1))
+OP_KERNELS_PAIRED(k_maxloc_double_int, i64, 2, OPC_LOC_maxloc_double_int,
+                  OPC2_LOC_maxloc_double_int)
+OP_KERNELS_PAIRED(k_minloc_double_int, i64, 2, OPC_LOC_minloc_double_int,
+                  OPC2_LOC_minloc_double_int)
+#else
 OP_LOC_KERNELS(maxloc_double_int, i64)
 OP_LOC_KERNELS(minloc_double_int, i64)
+#endif
 OP_LOC_KERNELS(maxloc_long_int, i64)
 OP_LOC_KERNELS(minloc_long_int, i64)
 
