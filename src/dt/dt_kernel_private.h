@@ -40,10 +40,13 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
 #define DT_PREFETCH_AHEAD 4096
 #define DT_PREFETCH_SPAN ((int64_t)4 << 20)
 
-/* Whether count elements stride bytes apart span enough memory to prefetch. */
+/* Whether count elements stride bytes apart span enough memory to prefetch (every call asks). */
 static inline int dt_prefetch_worth(int64_t count, int64_t stride)
 {
-    return stride > 0 && count > DT_PREFETCH_SPAN / stride;
+    int64_t span;
+
+    return stride > 0 &&
+           (__builtin_mul_overflow(count, stride, &span) || span > DT_PREFETCH_SPAN);
 }
 
 /*

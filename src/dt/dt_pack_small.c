@@ -142,16 +142,18 @@ static char *pack_exact(const dt_piece_t *pc, int64_t n, const char *first, int6
     return p;
 }
 
+/* The width of the fixed-size moves for the sequence's longest block. */
+static int64_t wide_width(const dt_node_t *seq)
+{
+    return seq->u.seq.widest <= 16 ? 16 : 32;
+}
+
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p)
 {
-    const dt_piece_t *pc = seq->u.seq.pieces;
-    int64_t n = seq->u.seq.n, widest = seq->u.seq.widest;
-
-    if (widest > DT_SMALL_BLOCK)
-        return pack_exact(pc, n, first, stride, count, p);
-    return widest <= 16 ? pack_wide_16(pc, n, first, stride, count, p)
-                        : pack_wide_32(pc, n, first, stride, count, p);
+    if (seq->u.seq.widest > DT_SMALL_BLOCK)
+        return pack_exact(seq->u.seq.pieces, seq->u.seq.n, first, stride, count, p);
+    return pack_wide(seq, first, stride, count, p, wide_width(seq));
 }
 
 /* Elements at the end whose wide stores could overrun the packed range. */
@@ -183,7 +185,7 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
                    char **packed)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
-    int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
+    int64_t n = seq->u.seq.n, width = wide_width(seq), wide = 0;
     char *p = *packed;
 
     if (dt_masked_pack(seq, first, stride, count, packed))
