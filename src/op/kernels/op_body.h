@@ -30,12 +30,10 @@
 #define OPF_BXOR(T, a, b) V_XOR(T, a, b)
 #define OPF_MAX(T, a, b) V_SEL(T, V_GT(T, a, b), a, b)
 #define OPF_MIN(T, a, b) V_SEL(T, V_LT(T, a, b), a, b)
-#define OPF_LAND(T, a, b)                                                          \
-    M_TO_ONE(T, M_AND(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
-#define OPF_LOR(T, a, b)                                                           \
-    M_TO_ONE(T, M_OR(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
-#define OPF_LXOR(T, a, b)                                                          \
-    M_TO_ONE(T, M_XOR(T, V_NE(T, a, V_ZERO(T)), V_NE(T, b, V_ZERO(T))))
+/* logical ops on 0/1 truth values (V_TRUTH: one unsigned min where it can) */
+#define OPF_LAND(T, a, b) V_AND(T, V_TRUTH(T, a), V_TRUTH(T, b))
+#define OPF_LOR(T, a, b) V_TRUTH(T, V_OR(T, a, b))
+#define OPF_LXOR(T, a, b) V_XOR(T, V_TRUTH(T, a), V_TRUTH(T, b))
 
 #ifdef V_HAS_MINMAX_NONAN
 /* The NaN-free form (vec_gnu.h), then the NaN rule where a lane needs it. */

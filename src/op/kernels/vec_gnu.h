@@ -66,7 +66,6 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_LT(T, a, b) ((m_##T)((a) < (b)))
 #define M_AND(T, a, b) ((a) & (b))
 #define M_OR(T, a, b) ((a) | (b))
-#define M_XOR(T, a, b) ((a) ^ (b))
 /* m ? a : b, lane by lane */
 #define V_SEL(T, m, a, b) ((v_##T)(((m) & (m_##T)(a)) | (~(m) & (m_##T)(b))))
 
@@ -315,6 +314,52 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
 #endif
 /* 1 where m is set, else 0 (integer T) */
 #define M_TO_ONE(T, m) ((v_##T)((m) & 1))
+/*
+ * V_TRUTH(T, x): 1 where the integer lane x is nonzero, else 0, for the
+ * logical ops. The unsigned min of x and 1 is one instruction where the
+ * target has it (x86 PMINU*, NEON UMIN); other lane widths compare and
+ * mask. Signed lanes go through the unsigned min too: only zero is below 1.
+ */
+#define VEC_TRUTH_BY_CMP(T, x) M_TO_ONE(T, V_NE(T, x, V_ZERO(T)))
+#if defined(__AVX512BW__) && VBYTES == 64
+#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm512_min_epu##W((__m512i)(x), _mm512_set1_epi##W(1)))
+#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
+#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
+#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
+#define VEC_TRUTH_64(T, x) VEC_TRUTH_MIN(T, 64, x)
+#elif defined(__AVX2__) && VBYTES == 32
+#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm256_min_epu##W((__m256i)(x), _mm256_set1_epi##W(1)))
+#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
+#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
+#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
+#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
+#elif defined(__SSE4_1__) && VBYTES == 16
+#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm_min_epu##W((__m128i)(x), _mm_set1_epi##W(1)))
+#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
+#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
+#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
+#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
+#elif defined(__ARM_NEON) && VBYTES == 16
+#include <arm_neon.h>
+#define VEC_TRUTH_8(T, x) ((v_##T)vminq_u8((uint8x16_t)(x), vdupq_n_u8(1)))
+#define VEC_TRUTH_16(T, x) ((v_##T)vminq_u16((uint16x8_t)(x), vdupq_n_u16(1)))
+#define VEC_TRUTH_32(T, x) ((v_##T)vminq_u32((uint32x4_t)(x), vdupq_n_u32(1)))
+#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
+#else
+#define VEC_TRUTH_8(T, x) VEC_TRUTH_BY_CMP(T, x)
+#define VEC_TRUTH_16(T, x) VEC_TRUTH_BY_CMP(T, x)
+#define VEC_TRUTH_32(T, x) VEC_TRUTH_BY_CMP(T, x)
+#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
+#endif
+#define VEC_TRUTH_i8(x) VEC_TRUTH_8(i8, x)
+#define VEC_TRUTH_u8(x) VEC_TRUTH_8(u8, x)
+#define VEC_TRUTH_i16(x) VEC_TRUTH_16(i16, x)
+#define VEC_TRUTH_u16(x) VEC_TRUTH_16(u16, x)
+#define VEC_TRUTH_i32(x) VEC_TRUTH_32(i32, x)
+#define VEC_TRUTH_u32(x) VEC_TRUTH_32(u32, x)
+#define VEC_TRUTH_i64(x) VEC_TRUTH_64(i64, x)
+#define VEC_TRUTH_u64(x) VEC_TRUTH_64(u64, x)
+#define V_TRUTH(T, x) VEC_TRUTH_##T(x)
 /* bitwise and/or of float lanes */
 #define V_FBITAND(T, a, b) ((v_##T)((m_##T)(a) & (m_##T)(b)))
 #define V_FBITOR(T, a, b) ((v_##T)((m_##T)(a) | (m_##T)(b)))

@@ -93,7 +93,6 @@ typedef svfloat64_t v_f64;
 #define V_LT(T, a, b) svcmplt(VEC_PTRUE(T), a, b)
 #define M_AND(T, a, b) svand_b_z(VEC_PTRUE(T), a, b)
 #define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
-#define M_XOR(T, a, b) sveor_b_z(VEC_PTRUE(T), a, b)
 #define V_SEL(T, m, a, b) svsel(m, a, b)
 #define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
 /* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
@@ -101,6 +100,10 @@ typedef svfloat64_t v_f64;
 #define V_LTSEL(T, a, b) svsel(V_LT(T, a, b), a, b)
 #define V_FSEL(T, m, a, b) svsel(m, a, b)
 #define M_TO_ONE(T, m) svsel(m, V_SET1(T, 1), V_ZERO(T))
+/* 1 where the integer lane x is nonzero, else 0: the unsigned min of x and 1 */
+#define V_TRUTH(T, x)                                                              \
+    VEC_CAT(svreinterpret_, VEC_SFX_##T)(VEC_CAT(VEC_CAT(svmin_n_u, VEC_BITS_##T), _x)( \
+        VEC_PTRUE(T), VEC_CAT(svreinterpret_u, VEC_BITS_##T)(x), 1))
 /* bitwise and/or of float lanes */
 static inline svfloat32_t vec_fbitand_f32(svfloat32_t a, svfloat32_t b)
 {
