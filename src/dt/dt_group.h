@@ -4,11 +4,14 @@
  * byte permutation across registers.
  *
  * The k elements' data lies in a 128-byte window of user memory and fills
- * at most 64 packed bytes. Pack is two masked loads (only data bytes are
- * read, so no byte outside the type is touched and nothing can fault), one
- * two-source byte permute and one masked store; unpack is one masked load,
- * one or two byte permutes and masked stores that write data bytes only.
- * The last, partial step uses the same masks cut to its elements.
+ * at most 64 packed bytes. Pack is two loads, one two-source byte permute
+ * and one masked store; unpack is one load, one or two byte permutes and
+ * masked stores that write data bytes only. While a step's window (its
+ * packed vector, for unpack) ends before the call's last data byte, its
+ * loads are unmasked: they also read gap bytes between data bytes, which
+ * share pages with data and cannot fault. Later steps load only data bytes
+ * through masks, and the last, partial step uses the masks cut to its
+ * elements, so no byte past the type is read.
  *
  * The plan is built once per layout and stride (dt_group_init); the step
  * loops are AVX-512 VBMI (dt_kernel_avx512vbmi.c), with no libc calls, so

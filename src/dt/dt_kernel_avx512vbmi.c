@@ -22,9 +22,17 @@ static inline __mmask64 low_bits(int64_t n)
 /*
  * The whole steps of a pack from window w; with prefetch, user and packed
  * memory are prefetched DT_PREFETCH_AHEAD bytes ahead (dt_kernel_private.h).
+ * With plain, the loads take the whole 128-byte window unmasked (the
+ * caller checks it ends inside the call's data): the hardware prefetchers
+ * follow plain loads and ignore masked ones, which matters when the user
+ * buffer starts in DRAM. Measured on Zen 5: plain loads made cold 1 MiB
+ * calls 20-25 % faster at the same speed in the caches; plain stores too
+ * made cached 512 KiB-1 MiB calls 5-10 % slower; and calls that prefetch
+ * ran 5-25 % faster at 16 MiB with masked loads.
  */
 static inline __attribute__((always_inline)) char *
-group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, const int prefetch)
+group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, const int prefetch,
+                 const int plain)
 {
     const __m512i idx = _mm512_loadu_si512(g->pack_idx);
     const int64_t step_in = g->k * g->stride, step_out = g->k * g->size;
@@ -36,10 +44,26 @@ group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, con
             next_in = dt_prefetch_to(next_in, w, step_in + DT_PREFETCH_AHEAD);
             next_out = dt_prefetch_to(next_out, p, step_out + DT_PREFETCH_AHEAD);
         }
-        __m512i a = _mm512_maskz_loadu_epi8(d0, w), b = _mm512_maskz_loadu_epi8(d1, w + 64);
+        __m512i a = plain ? _mm512_loadu_si512(w) : _mm512_maskz_loadu_epi8(d0, w);
+        __m512i b = plain ? _mm512_loadu_si512(w + 64) : _mm512_maskz_loadu_epi8(d1, w + 64);
         _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
     }
     return p;
+}
+
+/*
+ * How many of the first steps of a pack of count elements may load their
+ * window unmasked: those whose 128 window bytes end at or before the last
+ * data byte of the call. The extra bytes read lie between data bytes less
+ * than 128 bytes apart, so on pages that hold data: they cannot fault, and
+ * the permute drops them.
+ */
+static int64_t plain_pack_steps(const dt_group_t *g, int64_t count, int64_t steps)
+{
+    const int64_t data = (count - 1) * g->stride + g->width, step_in = g->k * g->stride;
+    const int64_t n = data < DT_GROUP_WINDOW ? 0 : (data - DT_GROUP_WINDOW) / step_in + 1;
+
+    return n < steps ? n : steps;
 }
 
 char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, char *p)
@@ -47,10 +71,14 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     const int64_t steps = count / g->k, h = count - steps * g->k;
     const char *w = first + g->window + steps * g->k * g->stride;
 
-    if (dt_prefetch_worth(count, g->stride))
-        p = group_pack_steps(g, first + g->window, steps, p, 1);
-    else
-        p = group_pack_steps(g, first + g->window, steps, p, 0);
+    if (dt_prefetch_worth(count, g->stride)) {
+        p = group_pack_steps(g, first + g->window, steps, p, 1, 0);
+    } else {
+        const int64_t plain = plain_pack_steps(g, count, steps);
+        p = group_pack_steps(g, first + g->window, plain, p, 0, 1);
+        p = group_pack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
+                             0, 0);
+    }
     if (h) { /* h < k elements: the masks cut to their bytes */
         const __m512i idx = _mm512_loadu_si512(g->pack_idx);
         int64_t span = (h - 1) * g->stride + g->width;
@@ -62,9 +90,15 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     return p;
 }
 
-/* The whole steps of an unpack into window w, prefetching as group_pack_steps. */
+/*
+ * The whole steps of an unpack into window w, prefetching as group_pack_steps;
+ * with plain, the packed bytes are loaded 64 at a time unmasked (the caller
+ * checks they stay inside the packed range). The stores stay masked: the
+ * gaps between the data bytes are not the call's to write.
+ */
 static inline __attribute__((always_inline)) const char *
-group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, const int prefetch)
+group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, const int prefetch,
+                   const int plain)
 {
     const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
     const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
@@ -77,7 +111,7 @@ group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, c
             next_out = dt_prefetch_to(next_out, w, step_out + DT_PREFETCH_AHEAD);
             next_in = dt_prefetch_to(next_in, p, step_in + DT_PREFETCH_AHEAD);
         }
-        __m512i x = _mm512_maskz_loadu_epi8(in, p);
+        __m512i x = plain ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(in, p);
         _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
         if (d1)
             _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
@@ -91,10 +125,16 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
     const int64_t steps = count / g->k, h = count - steps * g->k;
     char *w = first + g->window + steps * g->k * g->stride;
 
-    if (dt_prefetch_worth(count, g->stride))
-        p = group_unpack_steps(g, first + g->window, steps, p, 1);
-    else
-        p = group_unpack_steps(g, first + g->window, steps, p, 0);
+    if (dt_prefetch_worth(count, g->stride)) {
+        p = group_unpack_steps(g, first + g->window, steps, p, 1, 0);
+    } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
+        const int64_t packed = count * g->size, step_in = g->k * g->size;
+        const int64_t fit = packed < DT_GROUP_PACKED ? 0 : (packed - DT_GROUP_PACKED) / step_in + 1;
+        const int64_t plain = fit < steps ? fit : steps;
+        p = group_unpack_steps(g, first + g->window, plain, p, 0, 1);
+        p = group_unpack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
+                               0, 0);
+    }
     if (h) {
         const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
         const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);

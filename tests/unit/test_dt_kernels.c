@@ -100,6 +100,97 @@ static void check_far(const dt_kernel_t *k)
     }
 }
 
+#if defined(__x86_64__)
+/*
+ * Piece-by-piece reference of a group's layout, pack (unpack = 0) or
+ * unpack; data: element 0's first data byte, at displacement lo.
+ */
+static void group_ref(const dt_piece_t *pc, int n, int64_t lo, int64_t stride, char *data,
+                      int64_t count, char *packed, int unpack)
+{
+    for (int64_t i = 0; i < count; i++)
+        for (int k = 0; k < n; k++) {
+            char *u = data + i * stride + pc[k].disp - lo;
+            if (unpack)
+                memcpy(u, packed, (size_t)pc[k].len);
+            else
+                memcpy(packed, u, (size_t)pc[k].len);
+            packed += pc[k].len;
+        }
+}
+
+/*
+ * Element groups (dt_group.h) with the user data and the packed stream
+ * each ending at an inaccessible page: the unmasked loads of whole
+ * windows and packed vectors must stop at the last data byte.
+ */
+static void check_group_fenced(const dt_piece_t *pc, int n, int64_t stride, int64_t count)
+{
+    dt_group_t g;
+    fenced_t user, packed;
+    int64_t size = 0, width;
+    char *first, *want, *ref_user;
+
+    for (int k = 0; k < n; k++)
+        size += pc[k].len;
+    if (!dt_group_init(&g, pc, n, stride)) {
+        failed++, printf("FAIL group: no group for stride %lld\n", (long long)stride);
+        return;
+    }
+    width = count ? (count - 1) * stride + g.width : 0;
+    if (fenced_alloc(&user, (size_t)width + 1) || fenced_alloc(&packed, (size_t)(count * size))) {
+        failed++, printf("allocation failed\n");
+        return;
+    }
+    want = malloc((size_t)(count * size) + 1);
+    ref_user = malloc((size_t)width + 1);
+    user.base += 1; /* the last data byte ends at the fence */
+    first = user.base - g.window;
+    for (int64_t i = 0; i < width; i++)
+        user.base[i] = (char)(i * 7 + 3);
+    dt_group_pack_vbmi(&g, first, count, packed.base);
+    group_ref(pc, n, g.window, stride, user.base, count, want, 0);
+    if (memcmp(packed.base, want, (size_t)(count * size)))
+        failed++, printf("FAIL group pack stride %lld count %lld\n", (long long)stride,
+                         (long long)count);
+    else
+        passed++;
+    for (int64_t i = 0; i < count * size; i++)
+        packed.base[i] = (char)(i * 13 + 1);
+    memcpy(ref_user, user.base, (size_t)width);
+    dt_group_unpack_vbmi(&g, first, count, packed.base);
+    group_ref(pc, n, g.window, stride, ref_user, count, packed.base, 1);
+    if (memcmp(user.base, ref_user, (size_t)width))
+        failed++, printf("FAIL group unpack stride %lld count %lld\n", (long long)stride,
+                         (long long)count);
+    else
+        passed++;
+    munmap(user.map, user.map_bytes);
+    munmap(packed.map, packed.map_bytes);
+    free(want);
+    free(ref_user);
+}
+
+static void check_groups_fenced(void)
+{
+    static const dt_piece_t idc3[] = {{0, 4}, {8, 8}, {16, 3}}, pair[] = {{0, 2}, {5, 1}};
+    static const dt_piece_t late[] = {{3, 4}, {10, 4}}, block[] = {{0, 8}};
+    static const dt_piece_t wide[] = {{0, 1}, {60, 1}};
+    static const struct {
+        const dt_piece_t *pc;
+        int n;
+        int64_t stride;
+    } layouts[] = {{idc3, 3, 24}, {pair, 2, 8}, {late, 2, 16}, {block, 1, 12}, {wide, 2, 64}};
+    static const int64_t counts[] = {1, 2, 3, 5, 8, 9, 17, 21, 33, 64, 100, 1001};
+
+    if (!base_cpu_features()->avx512vbmi)
+        return;
+    for (size_t l = 0; l < sizeof(layouts) / sizeof(layouts[0]); l++)
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+            check_group_fenced(layouts[l].pc, layouts[l].n, layouts[l].stride, counts[c]);
+}
+#endif
+
 /*
  * `test_dt_kernels forced METHOD BLEN STRIDE` (with VMPL_DT_METHOD=METHOD
  * set): the selected kernel must be of that method whenever a usable
@@ -170,6 +261,13 @@ int main(int argc, char **argv)
         check_far(k);
         printf("%-20s %lu checks\n", k->name, passed + failed - before);
     }
+#if defined(__x86_64__)
+    {
+        unsigned long before = passed + failed;
+        check_groups_fenced();
+        printf("fenced groups       %lu checks\n", passed + failed - before);
+    }
+#endif
     { /* the freestanding checker the Bochs harness uses, on the kernels this CPU runs */
         static unsigned char arena[DT_CHECK_ARENA_BYTES];
         for (int ki = 0; all[ki]; ki++) {
