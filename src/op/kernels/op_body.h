@@ -36,17 +36,35 @@
 #define OPF_LXOR(T, a, b) V_XOR(T, V_TRUTH(T, a), V_TRUTH(T, b))
 
 #ifdef V_HAS_MINMAX_NONAN
-/* The NaN-free form (vec_gnu.h), then the NaN rule where a lane needs it. */
+/*
+ * The NaN-free form (vec_gnu.h), then the NaN rule where a lane needs it;
+ * opf2_* does two vectors behind one test (OP_KERNELS_PAIRED).
+ */
 #define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
+    static inline V(T) opf_nan_rule_##CMP##_##T(V(T) a, V(T) b, V(T) r)            \
+    {                                                                              \
+        r = V_FSEL(T, V_NE(T, b, b), b, r);                                        \
+        return V_FSEL(T, V_NE(T, a, a), a, r);                                     \
+    }                                                                              \
     static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
     {                                                                              \
         V(T) r = V_##CMP##_NONAN_##T(a, b);                                        \
-        if (__builtin_expect(V_ANY_UNORD_##T(a, b) != 0, 0)) {                     \
-            r = V_FSEL(T, V_NE(T, b, b), b, r);                                    \
-            r = V_FSEL(T, V_NE(T, a, a), a, r);                                    \
-        }                                                                          \
+        if (__builtin_expect(V_ANY_UNORD_##T(a, b) != 0, 0))                       \
+            r = opf_nan_rule_##CMP##_##T(a, b, r);                                 \
         return r;                                                                  \
+    }                                                                              \
+    static inline void opf2_##CMP##_##T(V(T) a0, V(T) a1, V(T) b0, V(T) b1, V(T) *r0, \
+                                        V(T) *r1)                                  \
+    {                                                                              \
+        *r0 = V_##CMP##_NONAN_##T(a0, b0);                                         \
+        *r1 = V_##CMP##_NONAN_##T(a1, b1);                                         \
+        if (__builtin_expect(V_ANY_UNORD2_##T(a0, b0, a1, b1) != 0, 0)) {          \
+            *r0 = opf_nan_rule_##CMP##_##T(a0, b0, *r0);                           \
+            *r1 = opf_nan_rule_##CMP##_##T(a1, b1, *r1);                           \
+        }                                                                          \
     }
+#define OPC2_FMAX(C, T, a0, a1, b0, b1, r0, r1) opf2_GT_##T(a0, a1, b0, b1, &(r0), &(r1))
+#define OPC2_FMIN(C, T, a0, a1, b0, b1, r0, r1) opf2_LT_##T(a0, a1, b0, b1, &(r0), &(r1))
 #else
 #define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
     static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
@@ -55,6 +73,8 @@
         r = V_FSEL(T, V_EQ(T, a, b), BITS(T, a, b), r);                            \
         return V_FSEL(T, V_NE(T, a, a), a, r);                                     \
     }
+#define OPC2_FMAX OP_COMBINE_EACH
+#define OPC2_FMIN OP_COMBINE_EACH
 #endif
 OP_FLOAT_MINMAX(f32, GT, V_FBITAND)
 OP_FLOAT_MINMAX(f32, LT, V_FBITOR)
@@ -351,8 +371,8 @@ OP_INT_KERNELS(i64, OPF_PROD)
 OP_INT_KERNELS(u64, OPF_PROD)
 
 #define OP_FLOAT_KERNELS(T)                                                        \
-    OP_KERNELS(k_max_##T, T, 1, OPC_FMAX)                                          \
-    OP_KERNELS(k_min_##T, T, 1, OPC_FMIN)                                          \
+    OP_KERNELS_PAIRED(k_max_##T, T, 1, OPC_FMAX, OPC2_FMAX)                        \
+    OP_KERNELS_PAIRED(k_min_##T, T, 1, OPC_FMIN, OPC2_FMIN)                        \
     OP_KERNELS(k_sum_##T, T, 1, OPF_SUM)                                           \
     OP_KERNELS(k_prod_##T, T, 1, OPF_PROD)                                         \
     OP_KERNELS(k_csum_##T, T, 2, OPF_SUM)                                          \
