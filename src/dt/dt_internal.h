@@ -48,7 +48,7 @@ struct dt_node {
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
-            int moves_pack;   /* the moves pack too: 1, 0, or -1 until a large pack chose */
+            int moves_pack;   /* the moves pack too: 1, 0, or -1 until a pack chose */
         } seq;
     } u;
 };
@@ -160,10 +160,10 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
 void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
                      char **packed);
 /*
- * count elements of seq by the moves dt_small_pack uses for them, short of
- * the shuffle and the exact tail: fixed-size moves whose stores may run 32
- * bytes past the packed end (the caller owns them), or exact copies when a
- * block passes DT_SMALL_BLOCK. For the masked programs' choice.
+ * count elements of seq as dt_small_pack packs them when the masked moves
+ * decline: the element shuffle or fixed-size moves, then exact copies for
+ * the last elements (or exact copies throughout when a block passes
+ * DT_SMALL_BLOCK). Writes nothing past the packed range. Returns the end.
  */
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p);

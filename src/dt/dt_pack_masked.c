@@ -12,8 +12,9 @@
  *          than ZMM moves or a branch per length class). They always
  *          unpack; they pack where the first large pack of the type
  *          finds them faster than dt_small_pack's own moves
- *          (choose_and_pack).
- * Neither reads or writes a byte outside the blocks. Other builds compile
+ *          (choose).
+ * Neither reads or writes a user byte outside the blocks (the moves'
+ * unpack reads the packed stream 32 bytes at a time, inside its range). Other builds compile
  * the entry points as "not handled".
  */
 #include "dt_internal.h"
@@ -26,45 +27,59 @@
 
 #if defined(__x86_64__)
 
-/* The least pack call (packed bytes) that chooses how the sequence packs; it must not prefetch. */
-#define CHOICE_MIN_BYTES (64 << 10)
+/* Packed bytes of one timed run of the choice (at most), and runs per side. */
+#define CHOICE_BYTES (8 << 10)
+#define CHOICE_RUNS 5
 
 /*
  * The choice between the masked moves and dt_small_pack's own moves
  * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing a
- * sequence, made by its first pack of at least CHOICE_MIN_BYTES. The CPU
- * and the mix of block lengths decide. On Zen 4 the masked moves won. On
- * Zen 5 exact copies pack the irregular indexed layout (49 blocks of 4-60
- * bytes) 15-30 % faster, yet on 40 synthetic blocks of 4-60 bytes the
- * masked moves won by 1.5x, so no process-wide choice would do.
+ * sequence, made by its first pack. The CPU and the mix of block lengths decide. On Zen 4
+ * the masked moves won. On Zen 5 exact copies pack the irregular indexed
+ * layout (49 blocks of 4-60 bytes) 1.3-1.9x faster, yet on 40 synthetic
+ * blocks of 4-60 bytes the masked moves won by 1.5x, so no process-wide
+ * choice would do. Calls that span more than DT_PREFETCH_SPAN keep the
+ * masked moves, which prefetch there: on Zen 5 they packed that layout at
+ * 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s against 9.6-10.0 / 8.4 for
+ * exact copies.
  *
- * The deciding call is one whose data can stay in the caches (it does not
- * prefetch: the choice is about the moves, not about memory). It packs
- * four eighths of its elements alternately by the two (real work, timed;
- * the faster of each pair of runs counts) and the rest by masked moves;
- * later calls of any size use the winner. Calls that race here both
- * time, and either answer is valid. Unpack keeps the masked moves, which
- * never write a gap byte (level with exact copies on Zen 5).
+ * The call packs its first elements, up to CHOICE_BYTES, CHOICE_RUNS
+ * times by each (alternately; the fastest run of each counts) to where
+ * they belong in its own packed buffer, then packs for real by the
+ * winner, as later calls do. The runs cost a few microseconds once per
+ * type. Repeating them keeps the data in the caches, so the choice is
+ * about the moves, not about where the caller's data was; writing to the
+ * real destination keeps the distance between loads and stores. That
+ * matters: with user and packed buffers both 2 MiB aligned, the masked
+ * moves packed the indexed layout at 4 KiB at 13 GB/s against 25 for
+ * exact copies, while into a buffer elsewhere the two were level (loads
+ * 4 KiB apart from recent masked stores stall them), and timing only the
+ * first half of that call missed it. Both sides pack exactly their
+ * elements. Calls that race here both time, and either answer is valid.
+ * Unpack keeps the masked moves, which never write a gap byte (level with
+ * exact copies on Zen 5).
  */
-static char *choose_and_pack(const dt_node_t *seq, const char *first, int64_t stride,
-                             int64_t count, char *p)
+static int choose(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                  char *p)
 {
-    const int64_t chunk = count / 8;
+    const int64_t most = CHOICE_BYTES / seq->size > 1 ? CHOICE_BYTES / seq->size : 1;
+    const int64_t n = count < most ? count : most;
     uint64_t ns[2] = {UINT64_MAX, UINT64_MAX};
 
-    for (int run = 0; run < 4; run++, first += chunk * stride, count -= chunk) {
-        int other = run & 1; /* its wide stores may overrun into the rest, packed later */
+    if (n < 1)
+        return -1;
+    for (int run = 0; run < 2 * CHOICE_RUNS; run++) {
+        int other = run & 1;
         uint64_t t = base_time_ns();
         if (other)
-            p = dt_small_pack_moves(seq, first, stride, chunk, p);
+            dt_small_pack_moves(seq, first, stride, n, p);
         else
-            p = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride,
-                                      chunk, p);
+            dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, n, p);
         t = base_time_ns() - t;
         ns[other] = t < ns[other] ? t : ns[other];
     }
     __atomic_store_n(&((dt_node_t *)seq)->u.seq.moves_pack, ns[0] <= ns[1], __ATOMIC_RELAXED);
-    return dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, count, p);
+    return ns[0] <= ns[1];
 }
 
 int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
@@ -80,14 +95,14 @@ int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
     if (!seq->u.seq.moves)
         return 0;
     masked = __atomic_load_n(&seq->u.seq.moves_pack, __ATOMIC_RELAXED);
-    if (masked < 0 && count * seq->size >= CHOICE_MIN_BYTES &&
-        !dt_prefetch_worth(count, stride))
-        *packed = choose_and_pack(seq, first, stride, count, *packed);
-    else if (masked)
-        *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride,
-                                        count, *packed);
-    else
+    if (dt_prefetch_worth(count, stride)) /* the masked moves prefetch: faster from DRAM */
+        masked = 1;
+    else if (masked < 0)
+        masked = choose(seq, first, stride, count, *packed);
+    if (!masked) /* undecided (a pack of no elements) goes by the masked moves */
         return 0;
+    *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, count,
+                                    *packed);
     return 1;
 }
 
@@ -196,7 +211,7 @@ static void moves_prepare(dt_node_t *seq)
     seq->u.seq.moves = moves;
     seq->u.seq.move_of = move_of;
     seq->u.seq.nmoves = j;
-    seq->u.seq.moves_pack = -1; /* chosen by the first large pack (choose_and_pack) */
+    seq->u.seq.moves_pack = -1; /* chosen by the first pack (choose) */
     return;
 
 err_free: /* no plan: the fixed-size moves of dt_pack_small.c stay in use */

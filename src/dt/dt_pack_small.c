@@ -148,14 +148,6 @@ static int64_t wide_width(const dt_node_t *seq)
     return seq->u.seq.widest <= 16 ? 16 : 32;
 }
 
-char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
-                          int64_t count, char *p)
-{
-    if (seq->u.seq.widest > DT_SMALL_BLOCK)
-        return pack_exact(seq->u.seq.pieces, seq->u.seq.n, first, stride, count, p);
-    return pack_wide(seq, first, stride, count, p, wide_width(seq));
-}
-
 /* Elements at the end whose wide stores could overrun the packed range. */
 static int64_t exact_tail(const dt_node_t *seq, int64_t width)
 {
@@ -181,22 +173,16 @@ static char *pack_shuffled(const dt_node_t *seq, const char *first, int64_t stri
     return p;
 }
 
-void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed)
+char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
+                          int64_t count, char *p)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     int64_t n = seq->u.seq.n, width = wide_width(seq), wide = 0;
-    char *p = *packed;
-
-    if (dt_masked_pack(seq, first, stride, count, packed))
-        return;
 
     if (seq->u.seq.shuffle)
         width = DT_SHUFFLE_WINDOW;
-    if (seq->u.seq.widest > DT_SMALL_BLOCK) { /* long blocks: exact moves and copies */
-        *packed = pack_exact(pc, n, first, stride, count, p);
-        return;
-    }
+    if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
+        return pack_exact(pc, n, first, stride, count, p);
     wide = count - exact_tail(seq, width);
     if (wide < 0)
         wide = 0;
@@ -204,7 +190,14 @@ void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
         p = pack_shuffled(seq, first, stride, wide, p);
     else if (wide)
         p = pack_wide(seq, first, stride, wide, p, width);
-    *packed = pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
+    return pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
+}
+
+void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
+                   char **packed)
+{
+    if (!dt_masked_pack(seq, first, stride, count, packed))
+        *packed = dt_small_pack_moves(seq, first, stride, count, *packed);
 }
 
 /* The shuffle packer of this CPU, or NULL. Chosen once per commit, not per call. */

@@ -1,11 +1,13 @@
 /*
  * The choice between masked moves and dt_small_pack's own moves for
  * packing a sequence of small blocks (dt_pack_masked.c), made by the
- * sequence's first large pack. In every state (not chosen yet, masked
- * moves, the others) a pack must equal the reference, for blocks up to
- * DT_SMALL_BLOCK (fixed-size moves) and past it (exact copies); the first
- * large pack must leave a choice behind. On CPUs without the masked moves
- * the same packs are checked once.
+ * sequence's first pack. In every state (not chosen yet, masked moves,
+ * the others) a pack must equal the reference and write nothing past the
+ * packed range, for blocks up to DT_SMALL_BLOCK (fixed-size moves) and
+ * past it (exact copies), at a large count and at two elements (one goes
+ * by the range code); a pack of elements must leave a choice behind, a
+ * pack of none must not. On CPUs without the masked moves the same packs are
+ * checked once.
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
@@ -16,7 +18,8 @@
 #include <string.h>
 
 #define MAX_BLOCKS 64
-#define PACKED_BYTES (256 << 10) /* past the least pack that chooses */
+#define PACKED_BYTES (256 << 10) /* the large count: more than the choice times */
+#define SENTINEL 64             /* bytes after the packed range that must stay */
 
 typedef struct {
     int n;
@@ -25,7 +28,11 @@ typedef struct {
     int64_t size;                                 /* bytes */
 } blocks_t;
 
-/* n blocks of 1..longest ints with gaps of 0..16 ints (and before the first). */
+/*
+ * n blocks of 1..longest ints with gaps of 0..16 ints (and before the
+ * first); the last block is one int, so a fixed-size move of it runs past
+ * the element.
+ */
 static void blocks_make(blocks_t *b, int n, int longest, unsigned seed)
 {
     dt_count_t at = 0;
@@ -33,7 +40,7 @@ static void blocks_make(blocks_t *b, int n, int longest, unsigned seed)
     b->n = n, b->size = 0;
     for (int k = 0; k < n; k++) {
         seed = seed * 1103515245u + 12345u;
-        b->len[k] = 1 + (dt_count_t)((seed >> 16) % (unsigned)longest);
+        b->len[k] = k == n - 1 ? 1 : 1 + (dt_count_t)((seed >> 16) % (unsigned)longest);
         seed = seed * 1103515245u + 12345u;
         b->disp[k] = at + (dt_count_t)((seed >> 16) % 17);
         at = b->disp[k] + b->len[k];
@@ -52,14 +59,15 @@ static void reference_pack(const blocks_t *b, const int *user, int64_t count, in
 }
 
 /* Packs count elements in one call, with the sequence's choice set to state first. */
-static void check_state(dt_type_t *t, const blocks_t *b, int state, const char *what)
+static void check_state(dt_type_t *t, const blocks_t *b, int64_t count, int state,
+                        const char *what)
 {
-    int64_t count = PACKED_BYTES / b->size + 3;
     size_t bytes = (size_t)(count * b->size);
     int64_t ints = count * b->extent + b->disp[0];
-    int *user = malloc((size_t)ints * 4), *want = malloc(bytes);
-    char *got = malloc(bytes + 1);
+    int *user = malloc((size_t)ints * 4 + 4), *want = malloc(bytes + 1);
+    char *got = malloc(bytes + SENTINEL), sentinel[SENTINEL];
     dt_node_t *seq = t->layout;
+    int chooses = seq->u.seq.moves && state < 0 && count > 0;
 
     if (!user || !want || !got) {
         CHECK(0, "%s: allocation failed", what);
@@ -69,13 +77,15 @@ static void check_state(dt_type_t *t, const blocks_t *b, int state, const char *
         user[i] = (int)(i * 2654435761u);
     if (seq->u.seq.moves)
         seq->u.seq.moves_pack = state;
-    got[bytes] = 0x5a;
+    memset(sentinel, 0x5a, SENTINEL);
+    memcpy(got + bytes, sentinel, SENTINEL);
     reference_pack(b, user, count, want);
     CHECK(dt_pack(t, count, user, 0, got, bytes) == VMPL_OK && !memcmp(got, want, bytes) &&
-              got[bytes] == 0x5a,
+              !memcmp(got + bytes, sentinel, SENTINEL),
           "%s: pack of %lld elements, choice %d", what, (long long)count, state);
     if (seq->u.seq.moves && state < 0)
-        CHECK(seq->u.seq.moves_pack >= 0, "%s: the large pack made no choice", what);
+        CHECK((seq->u.seq.moves_pack >= 0) == chooses, "%s: pack of %lld elements %s", what,
+              (long long)count, chooses ? "made no choice" : "chose with nothing to time");
 out_free:
     free(got);
     free(want);
@@ -98,8 +108,10 @@ static void check_blocks(int n, int longest, unsigned seed, const char *what)
     if (t->layout && t->layout->kind == DT_NODE_SEQ) {
         printf("%s: %d blocks, %lld packed bytes per element, masked moves %s\n", what, n,
                (long long)b.size, t->layout->u.seq.moves ? "built" : "not on this CPU");
-        for (int state = -1; state <= (t->layout->u.seq.moves ? 1 : -1); state++)
-            check_state(t, &b, state, what);
+        const int64_t counts[] = {PACKED_BYTES / b.size + 3, 2, 0};
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+            for (int state = -1; state <= (t->layout->u.seq.moves ? 1 : -1); state++)
+                check_state(t, &b, counts[c], state, what);
     }
     dt_type_release(t);
 }

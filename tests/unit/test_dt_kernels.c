@@ -120,9 +120,10 @@ static void group_ref(const dt_piece_t *pc, int n, int64_t lo, int64_t stride, c
 }
 
 /*
- * Element groups (dt_group.h) with the user data and the packed stream
- * each ending at an inaccessible page: the unmasked loads of whole
- * windows and packed vectors must stop at the last data byte.
+ * Element groups (dt_group.h), and the masked block moves' unpack, with
+ * the user data and the packed stream each ending at an inaccessible page:
+ * the unmasked loads of whole windows and packed vectors must stop at the
+ * last data byte.
  */
 static void check_group_fenced(const dt_piece_t *pc, int n, int64_t stride, int64_t count)
 {
@@ -162,6 +163,16 @@ static void check_group_fenced(const dt_piece_t *pc, int n, int64_t stride, int6
     group_ref(pc, n, g.window, stride, ref_user, count, packed.base, 1);
     if (memcmp(user.base, ref_user, (size_t)width))
         failed++, printf("FAIL group unpack stride %lld count %lld\n", (long long)stride,
+                         (long long)count);
+    else
+        passed++;
+    memcpy(user.base, ref_user, (size_t)width); /* the masked block moves, the same way */
+    for (int64_t i = 0; i < count * size; i++)
+        packed.base[i] = (char)(i * 5 + 2);
+    dt_blocks_unpack_avx512(pc, n, first, stride, count, packed.base);
+    group_ref(pc, n, g.window, stride, ref_user, count, packed.base, 1);
+    if (memcmp(user.base, ref_user, (size_t)width))
+        failed++, printf("FAIL blocks unpack stride %lld count %lld\n", (long long)stride,
                          (long long)count);
     else
         passed++;
