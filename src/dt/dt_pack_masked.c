@@ -34,14 +34,14 @@
 /*
  * The choice between the masked moves and dt_small_pack's own moves
  * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing a
- * sequence, made by its first pack. The CPU and the mix of block lengths decide. On Zen 4
- * the masked moves won. On Zen 5 exact copies pack the irregular indexed
- * layout (49 blocks of 4-60 bytes) 1.3-1.9x faster, yet on 40 synthetic
- * blocks of 4-60 bytes the masked moves won by 1.5x, so no process-wide
- * choice would do. Calls that span more than DT_PREFETCH_SPAN keep the
- * masked moves, which prefetch there: on Zen 5 they packed that layout at
- * 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s against 9.6-10.0 / 8.4 for
- * exact copies.
+ * sequence, made by its first pack. The CPU and the mix of block lengths
+ * decide. On Zen 4 the masked moves won. On Zen 5 exact copies pack the
+ * irregular indexed layout (49 blocks of 4-60 bytes) 1.3-1.9x faster, yet
+ * on 40 synthetic blocks of 4-60 bytes the masked moves won by 1.5x, so
+ * no process-wide choice would do. Calls that span more than
+ * DT_PREFETCH_SPAN keep the masked moves, which prefetch there: on Zen 5
+ * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
+ * against 9.6-10.0 / 8.4 for exact copies.
  *
  * The call packs its first elements, up to CHOICE_BYTES, CHOICE_RUNS
  * times by each (alternately; the fastest run of each counts) to where
@@ -99,7 +99,7 @@ int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
         masked = 1;
     else if (masked < 0)
         masked = choose(seq, first, stride, count, *packed);
-    if (!masked) /* undecided (a pack of no elements) goes by the masked moves */
+    if (!masked) /* 0: the other moves; 1, or -1 after a pack of no elements: these */
         return 0;
     *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, count,
                                     *packed);
