@@ -195,9 +195,8 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
 
     for (int64_t k = 0; k < n; k++)
         size += pc[k].len;
-    plain = count - (size ? (32 + size - 1) / size : count); /* their 32-byte loads stay inside */
-    if (plain < 0)
-        plain = 0;
+    /* element i's moves start before (i + 1) * size and load 32 bytes */
+    plain = dt_steps_within(count * size, size + 32, size, count);
     if (dt_prefetch_worth(count, stride))
         p = blocks_unpack(pc, n, first, stride, plain, p, 1, 1);
     else

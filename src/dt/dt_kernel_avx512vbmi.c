@@ -51,21 +51,6 @@ group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, con
     return p;
 }
 
-/*
- * How many of the first steps of a pack of count elements may load their
- * window unmasked: those whose 128 window bytes end at or before the last
- * data byte of the call. The extra bytes read lie between data bytes less
- * than 128 bytes apart, so on pages that hold data: they cannot fault, and
- * the permute drops them.
- */
-static int64_t plain_pack_steps(const dt_group_t *g, int64_t count, int64_t steps)
-{
-    const int64_t data = (count - 1) * g->stride + g->width, step_in = g->k * g->stride;
-    const int64_t n = data < DT_GROUP_WINDOW ? 0 : (data - DT_GROUP_WINDOW) / step_in + 1;
-
-    return n < steps ? n : steps;
-}
-
 char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, char *p)
 {
     const int64_t steps = count / g->k, h = count - steps * g->k;
@@ -74,7 +59,11 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     if (dt_prefetch_worth(count, g->stride)) {
         p = group_pack_steps(g, first + g->window, steps, p, 1, 0);
     } else {
-        const int64_t plain = plain_pack_steps(g, count, steps);
+        /* unmasked while the 128-byte window ends by the last data byte: the
+         * extra bytes are gaps under 128 bytes between data bytes, on pages
+         * that hold data, so they cannot fault; the permute drops them */
+        const int64_t plain = dt_steps_within((count - 1) * g->stride + g->width,
+                                              DT_GROUP_WINDOW, g->k * g->stride, steps);
         p = group_pack_steps(g, first + g->window, plain, p, 0, 1);
         p = group_pack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
                              0, 0);
@@ -128,9 +117,8 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
     if (dt_prefetch_worth(count, g->stride)) {
         p = group_unpack_steps(g, first + g->window, steps, p, 1, 0);
     } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
-        const int64_t packed = count * g->size, step_in = g->k * g->size;
-        const int64_t fit = packed < DT_GROUP_PACKED ? 0 : (packed - DT_GROUP_PACKED) / step_in + 1;
-        const int64_t plain = fit < steps ? fit : steps;
+        const int64_t plain =
+            dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
         p = group_unpack_steps(g, first + g->window, plain, p, 0, 1);
         p = group_unpack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
                                0, 0);

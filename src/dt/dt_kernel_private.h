@@ -50,6 +50,18 @@ static inline int dt_prefetch_worth(int64_t count, int64_t stride)
 }
 
 /*
+ * How many of the first steps of a loop stay inside a range of total
+ * bytes when step s reads [s * step, s * step + reach): the steps that may
+ * use unmasked loads. At most steps.
+ */
+static inline int64_t dt_steps_within(int64_t total, int64_t reach, int64_t step, int64_t steps)
+{
+    const int64_t n = total < reach ? 0 : (total - reach) / step + 1;
+
+    return n < steps ? n : steps;
+}
+
+/*
  * Prefetches the lines from address next up to at + ahead; returns where
  * the next call starts. Addresses, not pointers: they run past the data.
  */

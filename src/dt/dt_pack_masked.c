@@ -10,12 +10,12 @@
  *          masked load and store of exactly its bytes: no page checks, no
  *          exact tail, no branch on the length (measured faster on Zen 4
  *          than ZMM moves or a branch per length class). They always
- *          unpack; they pack where the first large pack of the type
- *          finds them faster than dt_small_pack's own moves
- *          (choose).
- * Neither reads or writes a user byte outside the blocks (the moves'
- * unpack reads the packed stream 32 bytes at a time, inside its range). Other builds compile
- * the entry points as "not handled".
+ *          unpack; they pack where the first pack of the sequence finds
+ *          them faster than dt_small_pack's own moves (choose).
+ * Neither writes a byte outside the blocks. Their loads may read more:
+ * the groups' the gap bytes between data bytes, the moves' unpack 32
+ * packed bytes at a time, never past the call's last data or packed byte.
+ * Other builds compile the entry points as "not handled".
  */
 #include "dt_internal.h"
 #include "dt_kernel_private.h"

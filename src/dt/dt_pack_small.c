@@ -142,12 +142,6 @@ static char *pack_exact(const dt_piece_t *pc, int64_t n, const char *first, int6
     return p;
 }
 
-/* The width of the fixed-size moves for the sequence's longest block. */
-static int64_t wide_width(const dt_node_t *seq)
-{
-    return seq->u.seq.widest <= 16 ? 16 : 32;
-}
-
 /* Elements at the end whose wide stores could overrun the packed range. */
 static int64_t exact_tail(const dt_node_t *seq, int64_t width)
 {
@@ -177,7 +171,7 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
                           int64_t count, char *p)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
-    int64_t n = seq->u.seq.n, width = wide_width(seq), wide = 0;
+    int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
 
     if (seq->u.seq.shuffle)
         width = DT_SHUFFLE_WINDOW;

@@ -332,15 +332,13 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
         _mm256_castsi128_si256(_mm256_cvtps_ph((__m256)(lo), _MM_FROUND_TO_NEAREST_INT)), \
         _mm256_cvtps_ph((__m256)(hi), _MM_FROUND_TO_NEAREST_INT), 1))
 #endif
-/* 1 where m is set, else 0 (integer T) */
-#define M_TO_ONE(T, m) ((v_##T)((m) & 1))
 /*
  * V_TRUTH(T, x): 1 where the integer lane x is nonzero, else 0, for the
  * logical ops. The unsigned min of x and 1 is one instruction where the
  * target has it (x86 PMINU*, NEON UMIN); other lane widths compare and
  * mask. Signed lanes go through the unsigned min too: only zero is below 1.
  */
-#define VEC_TRUTH_BY_CMP(T, x) M_TO_ONE(T, V_NE(T, x, V_ZERO(T)))
+#define VEC_TRUTH_BY_CMP(T, x) ((v_##T)(V_NE(T, x, V_ZERO(T)) & 1))
 #if defined(__AVX512BW__) && VBYTES == 64
 #define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm512_min_epu##W((__m512i)(x), _mm512_set1_epi##W(1)))
 #define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)

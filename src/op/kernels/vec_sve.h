@@ -99,7 +99,6 @@ typedef svfloat64_t v_f64;
 #define V_GTSEL(T, a, b) svsel(V_GT(T, a, b), a, b)
 #define V_LTSEL(T, a, b) svsel(V_LT(T, a, b), a, b)
 #define V_FSEL(T, m, a, b) svsel(m, a, b)
-#define M_TO_ONE(T, m) svsel(m, V_SET1(T, 1), V_ZERO(T))
 /* 1 where the integer lane x is nonzero, else 0: the unsigned min of x and 1 */
 #define V_TRUTH(T, x)                                                              \
     VEC_CAT(svreinterpret_, VEC_SFX_##T)(VEC_CAT(VEC_CAT(svmin_n_u, VEC_BITS_##T), _x)( \
