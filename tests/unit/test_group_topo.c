@@ -6,22 +6,10 @@
  */
 #include "core/group/group.h"
 #include "core/topo/cart.h"
+#include "unit_check.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static unsigned long passed, failed;
-#define CHECK(cond, ...)                                                                      \
-    do {                                                                                      \
-        if (cond) {                                                                           \
-            passed++;                                                                         \
-        } else {                                                                              \
-            failed++;                                                                         \
-            printf("FAIL line %d: ", __LINE__);                                               \
-            printf(__VA_ARGS__);                                                              \
-            printf("\n");                                                                     \
-        }                                                                                     \
-    } while (0)
 
 static int members_are(const group_t *g, int n, const int *want)
 {

@@ -1,7 +1,8 @@
 /*
  * The pass/fail counters and CHECK of a unit test, for tests that end
  * with "N passed, N failed" (ctest matches that line). Include once, in
- * the test's one C file. Older tests carry their own copy of these lines.
+ * the test's one C file. test_dt_random.c (output capped) and the MPI
+ * tests (rank in the message) keep their own variants.
  */
 #ifndef VMPL_TESTS_UNIT_CHECK_H
 #define VMPL_TESTS_UNIT_CHECK_H
