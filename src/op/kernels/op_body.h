@@ -28,8 +28,8 @@
 #define OPF_BAND(T, a, b) V_AND(T, a, b)
 #define OPF_BOR(T, a, b) V_OR(T, a, b)
 #define OPF_BXOR(T, a, b) V_XOR(T, a, b)
-#define OPF_MAX(T, a, b) V_SEL(T, V_GT(T, a, b), a, b)
-#define OPF_MIN(T, a, b) V_SEL(T, V_LT(T, a, b), a, b)
+#define OPF_MAX(T, a, b) V_MAX(T, a, b) /* integer lanes; floats: OPF_FMAX */
+#define OPF_MIN(T, a, b) V_MIN(T, a, b)
 /* logical ops on 0/1 truth values (V_TRUTH: one unsigned min where it can) */
 #define OPF_LAND(T, a, b) V_AND(T, V_TRUTH(T, a), V_TRUTH(T, b))
 #define OPF_LOR(T, a, b) V_TRUTH(T, V_OR(T, a, b))

@@ -378,6 +378,49 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
 #define VEC_TRUTH_i64(x) VEC_TRUTH_64(i64, x)
 #define VEC_TRUTH_u64(x) VEC_TRUTH_64(u64, x)
 #define V_TRUTH(T, x) VEC_TRUTH_##T(x)
+/*
+ * V_MAX(T, a, b), V_MIN(T, a, b) on integer lanes: one instruction where the
+ * target has it (x86 PMAXS/PMAXU and PMINS/PMINU, 64-bit lanes with AVX-512
+ * only; NEON SMAX/UMAX and SMIN/UMIN up to 32-bit lanes). GCC compiles the
+ * generic compare and select to two instructions, and on AVX-512 the
+ * compare takes a second load of one operand.
+ */
+#define VEC_max_BY_CMP(T, a, b) V_SEL(T, V_GT(T, a, b), a, b)
+#define VEC_min_BY_CMP(T, a, b) V_SEL(T, V_LT(T, a, b), a, b)
+#if defined(__AVX512BW__) && VBYTES == 64
+#define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm512_##OP##_ep##T((__m512i)(a), (__m512i)(b)))
+#define VEC_MINMAX_OP64 VEC_MINMAX_OP
+#elif defined(__AVX2__) && VBYTES == 32
+#define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm256_##OP##_ep##T((__m256i)(a), (__m256i)(b)))
+#elif defined(__SSE4_1__) && VBYTES == 16
+#define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm_##OP##_ep##T((__m128i)(a), (__m128i)(b)))
+#elif defined(__ARM_NEON) && VBYTES == 16
+#define VEC_NEON_i8 int8x16_t, s8
+#define VEC_NEON_u8 uint8x16_t, u8
+#define VEC_NEON_i16 int16x8_t, s16
+#define VEC_NEON_u16 uint16x8_t, u16
+#define VEC_NEON_i32 int32x4_t, s32
+#define VEC_NEON_u32 uint32x4_t, u32
+#define VEC_NEON_MINMAX(OP, T, a, b, NT, SFX) ((v_##T)v##OP##q_##SFX((NT)(a), (NT)(b)))
+#define VEC_NEON_MINMAX_X(...) VEC_NEON_MINMAX(__VA_ARGS__)
+#define VEC_MINMAX_OP(OP, T, a, b) VEC_NEON_MINMAX_X(OP, T, a, b, VEC_NEON_##T)
+#endif
+#ifndef VEC_MINMAX_OP
+#define VEC_MINMAX_OP(OP, T, a, b) VEC_##OP##_BY_CMP(T, a, b)
+#endif
+#ifndef VEC_MINMAX_OP64
+#define VEC_MINMAX_OP64(OP, T, a, b) VEC_##OP##_BY_CMP(T, a, b)
+#endif
+#define VEC_MINMAX_i8 VEC_MINMAX_OP
+#define VEC_MINMAX_u8 VEC_MINMAX_OP
+#define VEC_MINMAX_i16 VEC_MINMAX_OP
+#define VEC_MINMAX_u16 VEC_MINMAX_OP
+#define VEC_MINMAX_i32 VEC_MINMAX_OP
+#define VEC_MINMAX_u32 VEC_MINMAX_OP
+#define VEC_MINMAX_i64 VEC_MINMAX_OP64
+#define VEC_MINMAX_u64 VEC_MINMAX_OP64
+#define V_MAX(T, a, b) VEC_MINMAX_##T(max, T, a, b)
+#define V_MIN(T, a, b) VEC_MINMAX_##T(min, T, a, b)
 /* bitwise and/or of float lanes */
 #define V_FBITAND(T, a, b) ((v_##T)((m_##T)(a) & (m_##T)(b)))
 #define V_FBITOR(T, a, b) ((v_##T)((m_##T)(a) | (m_##T)(b)))

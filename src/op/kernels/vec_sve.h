@@ -71,6 +71,8 @@ typedef svfloat64_t v_f64;
 #define V_AND(T, a, b) svand_x(VEC_PTRUE(T), a, b)
 #define V_OR(T, a, b) svorr_x(VEC_PTRUE(T), a, b)
 #define V_XOR(T, a, b) sveor_x(VEC_PTRUE(T), a, b)
+#define V_MAX(T, a, b) svmax_x(VEC_PTRUE(T), a, b) /* integer lanes */
+#define V_MIN(T, a, b) svmin_x(VEC_PTRUE(T), a, b)
 #define V_SHL(T, a, n) svlsl_x(VEC_PTRUE(T), a, (uint64_t)(n))
 /* arithmetic for signed tags (svasr), logical for unsigned (svlsr) */
 #define V_SHR(T, a, n) VEC_SHR_##T(VEC_PTRUE(T), a, (uint64_t)(n))
