@@ -32,6 +32,8 @@ __attribute__((format(printf, 2, 3))) static void emit(text_t *t, const char *fm
 
 static void describe_node(text_t *t, const dt_node_t *n)
 {
+    const dt_kernel_t *k = n->kind == DT_NODE_LOOP ? n->u.loop.kernel : NULL;
+
     switch (n->kind) {
     case DT_NODE_BLOCK:
         emit(t, "block %lld @%lld", (long long)n->size, (long long)n->disp);
@@ -40,11 +42,11 @@ static void describe_node(text_t *t, const dt_node_t *n)
         emit(t, "loop %lld x %lld @%lld { ", (long long)n->u.loop.count,
              (long long)n->u.loop.stride, (long long)n->disp);
         describe_node(t, n->u.loop.child);
-        if (n->u.loop.kernel && n->u.loop.kernel->far)
-            emit(t, " } [%s; beyond %llu MiB: %s]", n->u.loop.kernel->name,
-                 (unsigned long long)(DT_FAR_SPAN >> 20), n->u.loop.kernel->far->name);
-        else if (n->u.loop.kernel)
-            emit(t, " } [%s]", n->u.loop.kernel->name);
+        if (k && k->far)
+            emit(t, " } [%s; beyond %llu MiB: %s]", k->name,
+                 (unsigned long long)(k->far_span >> 20), k->far->name);
+        else if (k)
+            emit(t, " } [%s]", k->name);
         else
             emit(t, " }");
         break;

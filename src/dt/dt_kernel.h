@@ -52,19 +52,32 @@ typedef struct dt_kernel {
     int (*applies)(size_t blen, ptrdiff_t stride);
     dt_pack_fn_t pack;
     dt_unpack_fn_t unpack;
-    /* Selected pairs only: the pair for calls that span more than DT_FAR_SPAN, or NULL. */
+    /* Selected pairs only: the pair for calls that span more than far_span bytes, or NULL. */
     const struct dt_kernel *far;
+    uint64_t far_span;
 } dt_kernel_t;
 
 /*
  * Calls whose blocks span more than this many bytes of user memory do
- * without gathers and scatters. Measured on Zen 4 (col_1024_double, 8-byte
- * blocks at 8 KiB): at a 256 MiB span VPSCATTERQQ unpacks at 1.33 GB/s
- * against 1.01 for 8-byte moves, at 512 MiB at 0.64 against 1.00, and at
- * 1 GiB pack falls to 0.35-0.40 against 0.56-0.61: once blocks miss the
- * TLB and its page-walk caches, the moves keep more misses in flight.
+ * without gathers and scatters.
+ * - Strides above 512 bytes: 256 MiB. Measured on Zen 4 (col_1024_double,
+ *   8-byte blocks at 8 KiB): at a 256 MiB span VPSCATTERQQ unpacks at 1.33
+ *   GB/s against 1.01 for 8-byte moves, at 512 MiB at 0.64 against 1.00,
+ *   and at 1 GiB pack falls to 0.35-0.40 against 0.56-0.61: once blocks
+ *   miss the TLB and its page-walk caches, the moves keep more misses in
+ *   flight. On Zen 5 the gathers still lead at 16-64 MiB (col_1024_double
+ *   pack 1.5 against 0.9 GB/s; face_last, stride 2896, unpack 25 against 16).
+ * - Strides up to 512 bytes: 2 MiB, twice the L2 of the Zen 5 it was
+ *   measured on. The blocks are a few cache lines apart, which the
+ *   hardware prefetchers follow for plain loads and stores and not for
+ *   gathers: col_16_double (stride 128) in GB/s, gather / 8-byte moves,
+ *   pack 15.3 / 14.0 at a 1 MiB span, 9.3 / 10.8 at 4 MiB, 6.1 / 8.9 at
+ *   16 MiB, 1.9 / 5.0 at 64 MiB; unpack 18.9 / 14.6, 10.9 / 10.6, 8.1 / 8.4,
+ *   3.1 / 4.1.
  */
-#define DT_FAR_SPAN ((uint64_t)256 << 20)
+#define DT_FAR_SPAN_SPARSE ((uint64_t)256 << 20)
+#define DT_FAR_SPAN_NEAR ((uint64_t)2 << 20)
+#define DT_FAR_NEAR_STRIDE 512
 
 /* Reference kernels: any shape; the oracle of the kernel tests. */
 void dt_reference_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,

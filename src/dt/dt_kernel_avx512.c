@@ -206,8 +206,8 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
 
 const dt_kernel_t dt_avx512_kernels[] = {
     {"avx512-gather", DT_METHOD_GATHER, VMPL_ISA_AVX512, gather_applies, gather_pack,
-     scatter_unpack, NULL},
+     scatter_unpack, NULL, 0},
     {"avx512-compress", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, compress_applies, compress_pack,
-     expand_unpack, NULL},
+     expand_unpack, NULL, 0},
 };
 const size_t dt_avx512_kernel_count = sizeof(dt_avx512_kernels) / sizeof(dt_avx512_kernels[0]);

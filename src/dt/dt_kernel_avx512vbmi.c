@@ -247,7 +247,7 @@ static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *res
 
 const dt_kernel_t dt_avx512vbmi_kernels[] = {
     {"avx512-permute", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, permute_applies, permute_pack,
-     permute_unpack, NULL},
+     permute_unpack, NULL, 0},
 };
 const size_t dt_avx512vbmi_kernel_count =
     sizeof(dt_avx512vbmi_kernels) / sizeof(dt_avx512vbmi_kernels[0]);

@@ -136,7 +136,7 @@ int dt_kernel_usable(const dt_kernel_t *k)
 /*
  * Per class: the fastest pack and the fastest unpack, as one kernel object,
  * and (when one of them is a gather) the fastest without gathers, for
- * calls that span more than DT_FAR_SPAN (dt_kernel.h).
+ * calls that span more than far_span bytes (dt_kernel.h).
  */
 typedef struct {
     dt_kernel_t k, far;
@@ -162,7 +162,7 @@ static int stride_class(size_t blen, ptrdiff_t stride)
 
     if (dist <= 4 * blen && dist <= 64)
         return 0;
-    return dist <= 512 ? 1 : 2;
+    return dist <= DT_FAR_NEAR_STRIDE ? 1 : 2;
 }
 
 static dt_method_t forced_method(int *reference_p)
@@ -235,8 +235,12 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[4])
         return;
     if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
         nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
-    user = calloc(nblocks * room + blen, 1);
-    packed = calloc(nblocks * blen, 1);
+    user = malloc(nblocks * room + blen);
+    packed = malloc(nblocks * blen);
+    if (user && packed) { /* written, not calloc's zero pages: reads of those all hit one page */
+        memset(user, 1, nblocks * room + blen);
+        memset(packed, 1, nblocks * blen);
+    }
     for (int i = 0; user && packed && i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
             uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks);
@@ -303,6 +307,7 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
              pick[0]->method == DT_METHOD_GATHER ? pick[2] : pick[0],
              pick[1]->method == DT_METHOD_GATHER ? pick[3] : pick[1]);
         c->k.far = &c->far;
+        c->k.far_span = sc < 2 ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
     return &c->k;

@@ -342,18 +342,18 @@ static void test_contiguous_run(void)
 }
 
 /*
- * A column of 40000 doubles at 8 KiB: one call spans 312 MiB, more than
- * DT_FAR_SPAN, so it runs the class's pair without gathers; each half
- * alone spans less and runs the calibrated pair. Both must give the same
- * bytes, and unpack must write the blocks only.
+ * A column of doubles whose one call spans more than the far span of its
+ * stride (dt_kernel.h), so it runs the class's pair without gathers, while
+ * each half alone spans less and runs the calibrated pair: 40000 at 8 KiB
+ * (312 MiB against 256) and 24000 at 128 bytes (2.9 MiB against 2). Both
+ * must give the same bytes, and unpack must write the blocks only.
  */
-static void test_far_span(void)
+static void check_far_span(size_t count, size_t stride, const char *far_text)
 {
-    enum { COUNT = 40000, STRIDE = 1024 };
-    size_t span = (size_t)COUNT * STRIDE * sizeof(double), half = COUNT / 2 * sizeof(double);
+    size_t span = count * stride * sizeof(double), half = count / 2 * sizeof(double);
     double *user = mmap(NULL, span, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    double *packed = malloc(COUNT * sizeof(double)), *pieces = malloc(COUNT * sizeof(double));
+    double *packed = malloc(count * sizeof(double)), *pieces = malloc(count * sizeof(double));
     char text[512];
     dt_type_t *v;
     int wrong = 0;
@@ -362,27 +362,29 @@ static void test_far_span(void)
         CHECK(0, "no memory for the far-span test");
         goto out;
     }
-    for (size_t i = 0; i < COUNT; i++)
-        user[i * STRIDE] = (double)i + 0.5, user[i * STRIDE + 1] = -1.0;
-    CHECK(dt_type_vector(COUNT, 1, STRIDE, DOUBLE, &v) == VMPL_OK && dt_type_commit(v) == VMPL_OK,
+    for (size_t i = 0; i < count; i++)
+        user[i * stride] = (double)i + 0.5, user[i * stride + 1] = -1.0;
+    CHECK(dt_type_vector((int64_t)count, 1, (int64_t)stride, DOUBLE, &v) == VMPL_OK &&
+              dt_type_commit(v) == VMPL_OK,
           "far vector");
     dt_type_describe(v, text, sizeof(text));
-    if (!strstr(text, "beyond 256 MiB"))
-        printf("note: no gather chosen for 8-byte blocks at 8 KiB here: %s\n", text);
-    CHECK(dt_pack(v, 1, user, 0, packed, COUNT * sizeof(double)) == VMPL_OK, "far pack");
+    if (!strstr(text, far_text))
+        printf("note: no gather chosen for 8-byte blocks at %zu bytes here: %s\n",
+               stride * sizeof(double), text);
+    CHECK(dt_pack(v, 1, user, 0, packed, count * sizeof(double)) == VMPL_OK, "far pack");
     CHECK(dt_pack(v, 1, user, 0, pieces, half) == VMPL_OK &&
-              dt_pack(v, 1, user, half, (char *)pieces + half, COUNT * sizeof(double) - half) ==
+              dt_pack(v, 1, user, half, (char *)pieces + half, count * sizeof(double) - half) ==
                   VMPL_OK,
           "far pack in halves");
-    for (size_t i = 0; i < COUNT; i++)
+    for (size_t i = 0; i < count; i++)
         wrong += packed[i] != (double)i + 0.5 || pieces[i] != packed[i];
     CHECK(!wrong, "far pack: %d wrong values", wrong);
-    for (size_t i = 0; i < COUNT; i++)
-        user[i * STRIDE] = 0.0;
-    CHECK(dt_unpack(v, 1, user, 0, packed, COUNT * sizeof(double)) == VMPL_OK, "far unpack");
+    for (size_t i = 0; i < count; i++)
+        user[i * stride] = 0.0;
+    CHECK(dt_unpack(v, 1, user, 0, packed, count * sizeof(double)) == VMPL_OK, "far unpack");
     wrong = 0;
-    for (size_t i = 0; i < COUNT; i++)
-        wrong += user[i * STRIDE] != (double)i + 0.5 || user[i * STRIDE + 1] != -1.0;
+    for (size_t i = 0; i < count; i++)
+        wrong += user[i * stride] != (double)i + 0.5 || user[i * stride + 1] != -1.0;
     CHECK(!wrong, "far unpack: %d wrong values", wrong);
     dt_type_release(v);
 out:
@@ -390,6 +392,12 @@ out:
         munmap(user, span);
     free(packed);
     free(pieces);
+}
+
+static void test_far_span(void)
+{
+    check_far_span(40000, 1024, "beyond 256 MiB");
+    check_far_span(24000, 16, "beyond 2 MiB");
 }
 
 static void test_errors(void)
