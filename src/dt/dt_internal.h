@@ -48,7 +48,7 @@ struct dt_node {
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
-            int moves_pack;   /* the moves pack too: 1, 0, or -1 until a pack chose */
+            int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
         } seq;
     } u;
 };
@@ -167,6 +167,9 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
  */
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p);
+/* The same for dt_small_unpack: moves of exactly each block's bytes. Returns the end. */
+const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t stride,
+                                  int64_t count, const char *p);
 /* Commit: prepares the element shuffle when the CPU and the blocks allow it. */
 void dt_small_prepare(dt_node_t *seq);
 /* Bytes [off, off + len) of one element, starting inside block k. */

@@ -9,9 +9,9 @@
  *   moves  every block cut into moves of at most 32 bytes, each one YMM
  *          masked load and store of exactly its bytes: no page checks, no
  *          exact tail, no branch on the length (measured faster on Zen 4
- *          than ZMM moves or a branch per length class). They always
- *          unpack; they pack where the first pack of the sequence finds
- *          them faster than dt_small_pack's own moves (choose).
+ *          than ZMM moves or a branch per length class). They pack (and
+ *          unpack) where the first pack (unpack) of the sequence finds
+ *          them clearly faster than dt_pack_small.c's own moves (choose).
  * Neither writes a byte outside the blocks. Their loads may read more:
  * the groups' the gap bytes between data bytes, the moves' unpack 32
  * packed bytes at a time, never past the call's last data or packed byte.
@@ -32,74 +32,97 @@
 #define CHOICE_RUNS 5
 
 /*
- * The choice between the masked moves and dt_small_pack's own moves
- * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing a
- * sequence, made by its first pack. The CPU and the mix of block lengths
- * decide. On Zen 4 the masked moves won. On Zen 5 exact copies pack the
- * irregular indexed layout (49 blocks of 4-60 bytes) 1.3-1.9x faster, yet
- * on 40 synthetic blocks of 4-60 bytes the masked moves won by 1.5x, so
- * no process-wide choice would do. Calls that span more than
- * DT_PREFETCH_SPAN keep the masked moves, which prefetch there: on Zen 5
- * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
- * against 9.6-10.0 / 8.4 for exact copies.
+ * The choice between the masked moves and dt_pack_small.c's own moves
+ * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing, and
+ * separately for unpacking, a sequence, made by its first pack (unpack).
+ * The CPU and the mix of block lengths decide. On Zen 4 the masked moves
+ * won. On Zen 5 exact copies pack the irregular indexed layout (49 blocks
+ * of 4-60 bytes) 1.3-1.9x faster, yet on 40 synthetic blocks of 4-60 bytes
+ * the masked moves won by 1.5x, so no process-wide choice would do.
  *
- * The call packs its first elements, up to CHOICE_BYTES, CHOICE_RUNS
+ * The masked moves must win by a quarter (MASKED_MARGIN): the hardware
+ * prefetchers of Zen 5 do not follow their loads and stores, so from
+ * memory they fall far behind where in the caches they were level. The
+ * indexed layout, whose choice runs timed the two within 5 % either way,
+ * on single cold calls in GB/s, masked / exact: pack 2.9 / 6.9 at 64 KiB
+ * and 3.3 / 8.8 at 1 MiB; unpack 1.0 / 2.3 at 4 KiB, 5.2 / 7.5 at 64 KiB,
+ * 6.9 / 9.9 at 1 MiB. Packs that span more than DT_PREFETCH_SPAN keep the
+ * masked moves, which prefetch there: on Zen 5 they packed that layout at
+ * 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s against 9.6-10.0 / 8.4 for
+ * exact copies. Unpacks choose at every span: with their prefetch the
+ * masked moves unpacked it at 4 MiB at 19.6 GB/s against 24.1 for exact
+ * copies, at 16 MiB at 14.3 against 11.8.
+ *
+ * The call moves its first elements, up to CHOICE_BYTES, CHOICE_RUNS
  * times by each (alternately; the fastest run of each counts) to where
- * they belong in its own packed buffer, then packs for real by the
- * winner, as later calls do. The runs cost a few microseconds once per
- * type. Repeating them keeps the data in the caches, so the choice is
- * about the moves, not about where the caller's data was; writing to the
- * real destination keeps the distance between loads and stores. That
- * matters: with user and packed buffers both 2 MiB aligned, the masked
- * moves packed the indexed layout at 4 KiB at 13 GB/s against 25 for
- * exact copies, while into a buffer elsewhere the two were level (loads
- * 4 KiB apart from recent masked stores stall them), and timing only the
- * first half of that call missed it. Both sides pack exactly their
- * elements. Calls that race here both time, and either answer is valid.
- * Unpack keeps the masked moves, which never write a gap byte (level with
- * exact copies on Zen 5).
+ * they belong in its own destination, then moves them all for real by the
+ * winner, as later calls do. Unpack writes the same bytes each time. The
+ * runs cost a few microseconds once per type and direction. Repeating
+ * them keeps the data in the caches, so the choice is about the moves,
+ * not about where the caller's data was; writing to the real destination
+ * keeps the distance between loads and stores. That matters: with user
+ * and packed buffers both 2 MiB aligned, the masked moves packed the
+ * indexed layout at 4 KiB at 13 GB/s against 25 for exact copies, while
+ * into a buffer elsewhere the two were level (loads 4 KiB apart from
+ * recent masked stores stall them), and timing only the first half of
+ * that call missed it. Both sides move exactly their elements. Calls that
+ * race here both time, and either answer is valid.
  */
-static int choose(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                  char *p)
+#define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
+
+static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
+                  int unpack)
 {
     const int64_t most = CHOICE_BYTES / seq->size > 1 ? CHOICE_BYTES / seq->size : 1;
     const int64_t n = count < most ? count : most;
+    const dt_piece_t *moves = seq->u.seq.moves;
     uint64_t ns[2] = {UINT64_MAX, UINT64_MAX};
+    int masked;
 
     if (n < 1)
         return -1;
     for (int run = 0; run < 2 * CHOICE_RUNS; run++) {
         int other = run & 1;
         uint64_t t = base_time_ns();
-        if (other)
+        if (other && unpack)
+            dt_small_unpack_moves(seq, first, stride, n, p);
+        else if (other)
             dt_small_pack_moves(seq, first, stride, n, p);
+        else if (unpack)
+            dt_blocks_unpack_avx512(moves, seq->u.seq.nmoves, first, stride, n, p);
         else
-            dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, n, p);
+            dt_blocks_pack_avx512(moves, seq->u.seq.nmoves, first, stride, n, p);
         t = base_time_ns() - t;
         ns[other] = t < ns[other] ? t : ns[other];
     }
-    __atomic_store_n(&((dt_node_t *)seq)->u.seq.moves_pack, ns[0] <= ns[1], __ATOMIC_RELAXED);
-    return ns[0] <= ns[1];
+    masked = ns[0] * MASKED_MARGIN <= ns[1] * (MASKED_MARGIN - 1);
+    __atomic_store_n(&((dt_node_t *)seq)->u.seq.moves_use[unpack], masked, __ATOMIC_RELAXED);
+    return masked;
+}
+
+/* Whether the masked moves move count elements; the first call of a direction chooses. */
+static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
+                      int unpack)
+{
+    int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
+
+    if (!unpack && dt_prefetch_worth(count, stride)) /* they prefetch: faster from DRAM */
+        return 1;
+    if (masked < 0)
+        masked = choose(seq, first, stride, count, p, unpack);
+    return masked != 0; /* 1, or -1 after a call of no elements */
 }
 
 int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                    char **packed)
 {
     const dt_group_t *g = seq->u.seq.group;
-    int masked;
 
     if (g && g->stride == stride) {
         *packed = dt_group_pack_vbmi(g, first, count, *packed);
         return 1;
     }
-    if (!seq->u.seq.moves)
-        return 0;
-    masked = __atomic_load_n(&seq->u.seq.moves_pack, __ATOMIC_RELAXED);
-    if (dt_prefetch_worth(count, stride)) /* the masked moves prefetch: faster from DRAM */
-        masked = 1;
-    else if (masked < 0)
-        masked = choose(seq, first, stride, count, *packed);
-    if (!masked) /* 0: the other moves; 1, or -1 after a pack of no elements: these */
+    if (!seq->u.seq.moves || !use_masked(seq, (char *)first, stride, count, *packed, 0))
         return 0;
     *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, count,
                                     *packed);
@@ -111,13 +134,14 @@ int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
 {
     const dt_group_t *g = seq->u.seq.group;
 
-    if (g && g->stride == stride)
+    if (g && g->stride == stride) {
         *packed = (char *)dt_group_unpack_vbmi(g, first, count, *packed);
-    else if (seq->u.seq.moves)
-        *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first,
-                                                  stride, count, *packed);
-    else
+        return 1;
+    }
+    if (!seq->u.seq.moves || !use_masked(seq, first, stride, count, *packed, 1))
         return 0;
+    *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first,
+                                              stride, count, *packed);
     return 1;
 }
 
@@ -211,7 +235,7 @@ static void moves_prepare(dt_node_t *seq)
     seq->u.seq.moves = moves;
     seq->u.seq.move_of = move_of;
     seq->u.seq.nmoves = j;
-    seq->u.seq.moves_pack = -1; /* chosen by the first pack (choose) */
+    seq->u.seq.moves_use[0] = seq->u.seq.moves_use[1] = -1; /* chosen by the first calls */
     return;
 
 err_free: /* no plan: the fixed-size moves of dt_pack_small.c stay in use */

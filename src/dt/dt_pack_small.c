@@ -300,21 +300,16 @@ static void unpack_short(const dt_piece_t *pc, int n, char *first, int64_t strid
     }
 }
 
-void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                     char **packed)
+const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t stride,
+                                  int64_t count, const char *p)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     int64_t n = seq->u.seq.n;
-    const char *p = *packed;
 
-    if (dt_masked_unpack(seq, first, stride, count, packed))
-        return;
     if (n <= 4 && seq->u.seq.widest <= DT_SMALL_BLOCK) {
         unpack_short(pc, (int)n, first, stride, count, p, seq->size);
-        *packed = (char *)p + count * seq->size;
-        return;
+        return p + count * seq->size;
     }
-
     for (int64_t i = 0; i < count; i++) {
         char *element = first + i * stride;
         for (int64_t k = 0; k < n; k++) {
@@ -322,7 +317,14 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
             p += pc[k].len;
         }
     }
-    *packed = (char *)p;
+    return p;
+}
+
+void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                     char **packed)
+{
+    if (!dt_masked_unpack(seq, first, stride, count, packed))
+        *packed = (char *)dt_small_unpack_moves(seq, first, stride, count, *packed);
 }
 
 /*

@@ -1,13 +1,14 @@
 /*
- * The choice between masked moves and dt_small_pack's own moves for
- * packing a sequence of small blocks (dt_pack_masked.c), made by the
- * sequence's first pack. In every state (not chosen yet, masked moves,
- * the others) a pack must equal the reference and write nothing past the
- * packed range, for blocks up to DT_SMALL_BLOCK (fixed-size moves) and
- * past it (exact copies), at a large count and at two elements (one goes
- * by the range code); a pack of elements must leave a choice behind, a
- * pack of none must not. On CPUs without the masked moves the same packs are
- * checked once.
+ * The choices between masked moves and dt_pack_small.c's own moves for
+ * packing, and for unpacking, a sequence of small blocks
+ * (dt_pack_masked.c), made by the sequence's first pack and first unpack.
+ * In every state (not chosen yet, masked moves, the others) a pack must
+ * equal the reference and write nothing past the packed range, and an
+ * unpack must write the blocks and no gap byte, for blocks up to
+ * DT_SMALL_BLOCK (fixed-size moves) and past it (exact copies), at a large
+ * count and at two elements (one goes by the range code); a call moving
+ * elements must leave its direction's choice behind, a call of none must
+ * not. On CPUs without the masked moves the same calls are checked once.
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
@@ -58,36 +59,60 @@ static void reference_pack(const blocks_t *b, const int *user, int64_t count, in
         }
 }
 
-/* Packs count elements in one call, with the sequence's choice set to state first. */
+/* Whether a call left the choice of its direction as it should; state: the one set before. */
+static void check_chose(const dt_node_t *seq, int64_t count, int state, int unpack,
+                        const char *what)
+{
+    int chooses = state < 0 && count > 0;
+
+    if (seq->u.seq.moves && state < 0)
+        CHECK((seq->u.seq.moves_use[unpack] >= 0) == chooses, "%s: %s of %lld elements %s",
+              what, unpack ? "unpack" : "pack", (long long)count,
+              chooses ? "made no choice" : "chose with nothing to time");
+}
+
+/*
+ * Packs count elements in one call, then unpacks them into a second copy
+ * of the user buffer, with the sequence's choice of that direction set to
+ * state first.
+ */
 static void check_state(dt_type_t *t, const blocks_t *b, int64_t count, int state,
                         const char *what)
 {
     size_t bytes = (size_t)(count * b->size);
     int64_t ints = count * b->extent + b->disp[0];
     int *user = malloc((size_t)ints * 4 + 4), *want = malloc(bytes + 1);
+    int *back = malloc((size_t)ints * 4 + 4), *back_want = malloc((size_t)ints * 4 + 4);
     char *got = malloc(bytes + SENTINEL), sentinel[SENTINEL];
     dt_node_t *seq = t->layout;
-    int chooses = seq->u.seq.moves && state < 0 && count > 0;
 
-    if (!user || !want || !got) {
+    if (!user || !want || !back || !back_want || !got) {
         CHECK(0, "%s: allocation failed", what);
         goto out_free;
     }
     for (int64_t i = 0; i < ints; i++)
-        user[i] = (int)(i * 2654435761u);
+        user[i] = (int)(i * 2654435761u), back[i] = back_want[i] = ~(int)i;
     if (seq->u.seq.moves)
-        seq->u.seq.moves_pack = state;
+        seq->u.seq.moves_use[0] = seq->u.seq.moves_use[1] = state;
     memset(sentinel, 0x5a, SENTINEL);
     memcpy(got + bytes, sentinel, SENTINEL);
     reference_pack(b, user, count, want);
     CHECK(dt_pack(t, count, user, 0, got, bytes) == VMPL_OK && !memcmp(got, want, bytes) &&
               !memcmp(got + bytes, sentinel, SENTINEL),
           "%s: pack of %lld elements, choice %d", what, (long long)count, state);
-    if (seq->u.seq.moves && state < 0)
-        CHECK((seq->u.seq.moves_pack >= 0) == chooses, "%s: pack of %lld elements %s", what,
-              (long long)count, chooses ? "made no choice" : "chose with nothing to time");
+    check_chose(seq, count, state, 0, what);
+    for (int64_t e = 0; e < count; e++) /* the blocks from user, the gaps as they were */
+        for (int k = 0; k < b->n; k++)
+            memcpy(back_want + e * b->extent + b->disp[k], user + e * b->extent + b->disp[k],
+                   4 * (size_t)b->len[k]);
+    CHECK(dt_unpack(t, count, back, 0, want, bytes) == VMPL_OK &&
+              !memcmp(back, back_want, (size_t)ints * 4),
+          "%s: unpack of %lld elements, choice %d", what, (long long)count, state);
+    check_chose(seq, count, state, 1, what);
 out_free:
     free(got);
+    free(back_want);
+    free(back);
     free(want);
     free(user);
 }
