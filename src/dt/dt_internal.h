@@ -48,6 +48,7 @@ struct dt_node {
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
+            int64_t moves_end; /* end of the highest block past the element's origin */
             int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
         } seq;
     } u;

@@ -20,6 +20,8 @@
 
 #include <immintrin.h>
 
+#include "dt_masked_in_page.h"
+
 static int gather_applies(size_t blen, ptrdiff_t stride)
 {
     return (blen == 4 && stride >= -(1 << 26) && stride <= (1 << 26)) || blen == 8;
@@ -29,7 +31,11 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
                         size_t blen, size_t nblocks)
 {
     const char *s = src;
+    uintptr_t out_end;
 
+    if (nblocks == 0)
+        return;
+    out_end = dt_page_end((const char *)dst + nblocks * blen - 1);
     if (blen == 4) {
         const __m512i offs = _mm512_mullo_epi32(
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
@@ -38,7 +44,7 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
         for (size_t i = 0; i < nblocks; i += 16, s += 16 * stride) {
             __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
             __m512i v = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, offs, s, 1);
-            _mm512_mask_storeu_epi32(d + i, m, v);
+            dt_mask_store64_lanes32(d + i, m, v, out_end);
         }
     } else {
         const __m512i offs = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
@@ -47,7 +53,7 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
         for (size_t i = 0; i < nblocks; i += 8, s += 8 * stride) {
             __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
             __m512i v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), m, offs, s, 1);
-            _mm512_mask_storeu_epi64(d + i, m, v);
+            dt_mask_store64_lanes64(d + i, m, v, out_end);
         }
     }
 }
@@ -56,7 +62,11 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
                            size_t blen, size_t nblocks)
 {
     char *d = dst;
+    uintptr_t in_end;
 
+    if (nblocks == 0)
+        return;
+    in_end = dt_page_end((const char *)src + nblocks * blen - 1);
     if (blen == 4) {
         const __m512i offs = _mm512_mullo_epi32(
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
@@ -64,7 +74,8 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
         const int *s = src;
         for (size_t i = 0; i < nblocks; i += 16, d += 16 * stride) {
             __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
-            _mm512_mask_i32scatter_epi32(d, m, offs, _mm512_maskz_loadu_epi32(m, s + i), 1);
+            _mm512_mask_i32scatter_epi32(d, m, offs, dt_maskz_load64_lanes32(m, s + i, in_end),
+                                         1);
         }
     } else {
         const __m512i offs = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
@@ -72,7 +83,8 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
         const long long *s = src;
         for (size_t i = 0; i < nblocks; i += 8, d += 8 * stride) {
             __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
-            _mm512_mask_i64scatter_epi64(d, m, offs, _mm512_maskz_loadu_epi64(m, s + i), 1);
+            _mm512_mask_i64scatter_epi64(d, m, offs, dt_maskz_load64_lanes64(m, s + i, in_end),
+                                         1);
         }
     }
 }
@@ -98,11 +110,15 @@ static void compress_pack(void *restrict dst, const void *restrict src, ptrdiff_
     const __mmask16 full = window_mask(b, s, k);
     const int *in = src;
     int *d = dst;
+    uintptr_t in_end;
 
+    if (nblocks == 0)
+        return;
+    in_end = dt_page_end((const char *)src + (nblocks - 1) * (size_t)stride + blen - 1);
     for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * s, d += k * b) {
         int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
         __mmask16 m = here == k ? full : window_mask(b, s, here);
-        _mm512_mask_compressstoreu_epi32(d, m, _mm512_maskz_loadu_epi32(m, in));
+        _mm512_mask_compressstoreu_epi32(d, m, dt_maskz_load64_lanes32(m, in, in_end));
     }
 }
 
@@ -113,11 +129,15 @@ static void expand_unpack(void *restrict dst, ptrdiff_t stride, const void *rest
     const __mmask16 full = window_mask(b, s, k);
     const int *in = src;
     int *d = dst;
+    uintptr_t out_end;
 
+    if (nblocks == 0)
+        return;
+    out_end = dt_page_end((const char *)dst + (nblocks - 1) * (size_t)stride + blen - 1);
     for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * b, d += k * s) {
         int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
         __mmask16 m = here == k ? full : window_mask(b, s, here);
-        _mm512_mask_storeu_epi32(d, m, _mm512_maskz_expandloadu_epi32(m, in));
+        dt_mask_store64_lanes32(d, m, _mm512_maskz_expandloadu_epi32(m, in), out_end);
     }
 }
 
@@ -127,12 +147,60 @@ static inline __mmask32 block_mask(int64_t len)
 }
 
 /*
+ * The moves' extent: packed bytes per element (*size_p) and the end of the
+ * highest block past the element's origin (*end_p).
+ */
+static void blocks_extent(const dt_piece_t *pc, int64_t n, int64_t *size_p, int64_t *end_p)
+{
+    int64_t size = 0, end = INT64_MIN;
+
+    for (int64_t k = 0; k < n; k++) {
+        size += pc[k].len;
+        end = pc[k].disp + pc[k].len > end ? pc[k].disp + pc[k].len : end;
+    }
+    *size_p = size, *end_p = end;
+}
+
+/*
+ * The elements from which the moves of a call keep their 32-byte windows
+ * on the pages of its last user and packed bytes (dt_masked_in_page.h);
+ * count when no window can pass either page (the last byte lies 32 bytes
+ * or more before its page end). Otherwise: a move's window ends before 32
+ * bytes past its element's highest block and its packed bytes, so the
+ * elements from count - 1 - 32 / stride and count - 1 - 32 / size
+ * (rounded up) on, and all of them when stride <= 0.
+ */
+static int64_t blocks_in_page_from(int64_t count, int64_t stride, int64_t size,
+                                   const char *user_last, const char *packed_last)
+{
+    int64_t tail;
+
+    if ((uintptr_t)user_last + 31 <= dt_page_end(user_last) &&
+        (uintptr_t)packed_last + 31 <= dt_page_end(packed_last))
+        return count;
+    if (stride <= 0)
+        return 0;
+    tail = 1 + (32 + size - 1) / size;
+    if (1 + (32 + stride - 1) / stride > tail)
+        tail = 1 + (32 + stride - 1) / stride;
+    return count > tail ? count - tail : 0;
+}
+
+/* The highest user byte of count >= 1 elements whose blocks end end bytes past the origin. */
+static const char *blocks_user_last(const char *first, int64_t stride, int64_t count, int64_t end)
+{
+    return first + (stride > 0 ? (count - 1) * stride : 0) + end - 1;
+}
+
+/*
  * count elements by masked moves; with prefetch, user and packed memory
- * are prefetched DT_PREFETCH_AHEAD bytes past the element (stride > 0).
+ * are prefetched DT_PREFETCH_AHEAD bytes past the element (stride > 0);
+ * with in_page, the windows stay by user_end and packed_end.
  */
 static inline __attribute__((always_inline)) char *
 blocks_pack(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride, int64_t count,
-            char *p, const int prefetch)
+            char *p, const int prefetch, const int in_page, uintptr_t user_end,
+            uintptr_t packed_end)
 {
     uintptr_t next_in = (uintptr_t)first, next_out = (uintptr_t)p;
 
@@ -143,24 +211,56 @@ blocks_pack(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride, 
         }
         for (int64_t k = 0; k < n; k++) {
             __mmask32 m = block_mask(pc[k].len);
-            _mm256_mask_storeu_epi8(p, m, _mm256_maskz_loadu_epi8(m, first + pc[k].disp));
+            if (in_page)
+                dt_mask_store32(p, m, dt_maskz_load32(m, first + pc[k].disp, user_end),
+                                packed_end);
+            else
+                _mm256_mask_storeu_epi8(p, m, _mm256_maskz_loadu_epi8(m, first + pc[k].disp));
             p += pc[k].len;
         }
     }
     return p;
 }
 
+char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size, int64_t end,
+                                  const char *first, int64_t stride, int64_t count, char *p)
+{
+    const char *user_last, *packed_last;
+    int64_t from;
+
+    if (count < 1)
+        return p;
+    user_last = blocks_user_last(first, stride, count, end);
+    packed_last = p + count * size - 1;
+    from = blocks_in_page_from(count, stride, size, user_last, packed_last);
+    if (dt_prefetch_worth(count, stride))
+        p = blocks_pack(pc, n, first, stride, from, p, 1, 0, 0, 0);
+    else
+        p = blocks_pack(pc, n, first, stride, from, p, 0, 0, 0, 0);
+    if (from < count)
+        p = blocks_pack(pc, n, first + from * stride, stride, count - from, p, 0, 1,
+                        dt_page_end(user_last), dt_page_end(packed_last));
+    return p;
+}
+
 char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
                             int64_t count, char *p)
 {
-    if (dt_prefetch_worth(count, stride))
-        return blocks_pack(pc, n, first, stride, count, p, 1);
-    return blocks_pack(pc, n, first, stride, count, p, 0);
+    int64_t size, end;
+
+    blocks_extent(pc, n, &size, &end);
+    return dt_blocks_pack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 
+/*
+ * count elements by masked stores; with plain, every move loads its 32
+ * packed bytes unmasked (the caller checks they stay inside the packed
+ * range), else only the moves whose 32 bytes end by end.
+ */
 static inline __attribute__((always_inline)) const char *
 blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int64_t count,
-              const char *p, const int prefetch, const int plain)
+              const char *p, const char *end, const int prefetch, const int plain,
+              const int in_page, uintptr_t packed_end, uintptr_t user_end)
 {
     uintptr_t next_out = (uintptr_t)first, next_in = (uintptr_t)p;
 
@@ -171,9 +271,15 @@ blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int6
         }
         for (int64_t k = 0; k < n; k++) {
             __mmask32 m = block_mask(pc[k].len);
-            __m256i v = plain ? _mm256_loadu_si256((const __m256i *)(const void *)p)
-                              : _mm256_maskz_loadu_epi8(m, p);
-            _mm256_mask_storeu_epi8(first + pc[k].disp, m, v);
+            __m256i v;
+            if (plain || end - p >= 32)
+                v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+            else
+                v = in_page ? dt_maskz_load32(m, p, packed_end) : _mm256_maskz_loadu_epi8(m, p);
+            if (in_page)
+                dt_mask_store32(first + pc[k].disp, m, v, user_end);
+            else
+                _mm256_mask_storeu_epi8(first + pc[k].disp, m, v);
             p += pc[k].len;
         }
     }
@@ -182,26 +288,46 @@ blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int6
 
 /*
  * The packed bytes of a move are loaded unmasked, 32 at a time, while
- * those 32 stay inside the packed range (all but the last elements): the
+ * those 32 stay inside the packed range (all but the last moves): the
  * stores stay masked. On Zen 5 the masked-load form ran at 17 or at 25
  * GB/s on the indexed layout depending only on where the linker put the
  * loop (a load following masked stores 4 KiB apart waits on them or not,
  * by instruction address); with unmasked loads it ran at 24-26 in both.
  */
+const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
+                                          int64_t end, char *first, int64_t stride,
+                                          int64_t count, const char *p)
+{
+    const char *user_last, *packed_last;
+    int64_t plain, from;
+
+    if (count < 1)
+        return p;
+    user_last = blocks_user_last(first, stride, count, end);
+    packed_last = p + count * size - 1;
+    from = blocks_in_page_from(count, stride, size, user_last, packed_last);
+    /* element i's moves start before (i + 1) * size and load 32 bytes */
+    plain = dt_steps_within(count * size, size + 32, size, count);
+    plain = plain < from ? plain : from;
+    if (dt_prefetch_worth(count, stride))
+        p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 1, 1, 0, 0, 0);
+    else
+        p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 0, 1, 0, 0, 0);
+    p = blocks_unpack(pc, n, first + plain * stride, stride, from - plain, p, packed_last + 1, 0,
+                      0, 0, 0, 0);
+    if (from < count)
+        p = blocks_unpack(pc, n, first + from * stride, stride, count - from, p, packed_last + 1,
+                          0, 0, 1, dt_page_end(packed_last), dt_page_end(user_last));
+    return p;
+}
+
 const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first, int64_t stride,
                                     int64_t count, const char *p)
 {
-    int64_t size = 0, plain;
+    int64_t size, end;
 
-    for (int64_t k = 0; k < n; k++)
-        size += pc[k].len;
-    /* element i's moves start before (i + 1) * size and load 32 bytes */
-    plain = dt_steps_within(count * size, size + 32, size, count);
-    if (dt_prefetch_worth(count, stride))
-        p = blocks_unpack(pc, n, first, stride, plain, p, 1, 1);
-    else
-        p = blocks_unpack(pc, n, first, stride, plain, p, 0, 1);
-    return blocks_unpack(pc, n, first + plain * stride, stride, count - plain, p, 0, 0);
+    blocks_extent(pc, n, &size, &end);
+    return dt_blocks_unpack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 
 const dt_kernel_t dt_avx512_kernels[] = {

@@ -13,10 +13,32 @@
 
 #include <immintrin.h>
 
+#include "dt_masked_in_page.h"
+
 /* The n low bits set (n may be <= 0 or >= 64). */
 static inline __mmask64 low_bits(int64_t n)
 {
     return n >= 64 ? ~0ull : n <= 0 ? 0 : (1ull << n) - 1;
+}
+
+/*
+ * How many of a call's whole steps go without page-end checks
+ * (dt_masked_in_page.h): all when no window can pass the page of the last
+ * user byte (user_last, its page ending at user_end) or of the last
+ * packed byte; else all but the last ones, whose windows end within
+ * DT_GROUP_WINDOW user or DT_GROUP_PACKED packed bytes past them.
+ */
+static int64_t group_steps_in_page(const dt_group_t *g, int64_t steps, const char *user_last,
+                                   uintptr_t user_end, const char *packed_last,
+                                   uintptr_t packed_end)
+{
+    int64_t tail;
+
+    if ((uintptr_t)user_last + DT_GROUP_WINDOW - 1 <= user_end &&
+        (uintptr_t)packed_last + DT_GROUP_PACKED - 1 <= packed_end)
+        return steps;
+    tail = 1 + DT_GROUP_WINDOW / (g->k * g->stride) + DT_GROUP_PACKED / (g->k * g->size);
+    return steps > tail ? steps - tail : 0;
 }
 
 /*
@@ -31,8 +53,8 @@ static inline __mmask64 low_bits(int64_t n)
  * ran 5-25 % faster at 16 MiB with masked loads.
  */
 static inline __attribute__((always_inline)) char *
-group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, const int prefetch,
-                 const int plain)
+group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, uintptr_t in_end,
+                 uintptr_t out_end, const int prefetch, const int plain, const int in_page)
 {
     const __m512i idx = _mm512_loadu_si512(g->pack_idx);
     const int64_t step_in = g->k * g->stride, step_out = g->k * g->size;
@@ -44,9 +66,18 @@ group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, con
             next_in = dt_prefetch_to(next_in, w, step_in + DT_PREFETCH_AHEAD);
             next_out = dt_prefetch_to(next_out, p, step_out + DT_PREFETCH_AHEAD);
         }
-        __m512i a = plain ? _mm512_loadu_si512(w) : _mm512_maskz_loadu_epi8(d0, w);
-        __m512i b = plain ? _mm512_loadu_si512(w + 64) : _mm512_maskz_loadu_epi8(d1, w + 64);
-        _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
+        __m512i a, b;
+        if (plain) {
+            a = _mm512_loadu_si512(w), b = _mm512_loadu_si512(w + 64);
+        } else if (in_page) {
+            a = dt_maskz_load64(d0, w, in_end), b = dt_maskz_load64(d1, w + 64, in_end);
+        } else {
+            a = _mm512_maskz_loadu_epi8(d0, w), b = _mm512_maskz_loadu_epi8(d1, w + 64);
+        }
+        if (in_page)
+            dt_mask_store64(p, out, _mm512_permutex2var_epi8(a, idx, b), out_end);
+        else
+            _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
     }
     return p;
 }
@@ -55,25 +86,38 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
 {
     const int64_t steps = count / g->k, h = count - steps * g->k;
     const char *w = first + g->window + steps * g->k * g->stride;
+    const char *in_last, *out_last;
+    uintptr_t in_end, out_end; /* the pages of the last data and packed bytes end there */
+    int64_t safe;
 
+    if (count < 1)
+        return p;
+    in_last = first + g->window + (count - 1) * g->stride + g->width - 1;
+    out_last = p + count * g->size - 1;
+    in_end = dt_page_end(in_last), out_end = dt_page_end(out_last);
+    safe = group_steps_in_page(g, steps, in_last, in_end, out_last, out_end);
     if (dt_prefetch_worth(count, g->stride)) {
-        p = group_pack_steps(g, first + g->window, steps, p, 1, 0);
+        p = group_pack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else {
         /* unmasked while the 128-byte window ends by the last data byte: the
          * extra bytes are gaps under 128 bytes between data bytes, on pages
          * that hold data, so they cannot fault; the permute drops them */
-        const int64_t plain = dt_steps_within((count - 1) * g->stride + g->width,
-                                              DT_GROUP_WINDOW, g->k * g->stride, steps);
-        p = group_pack_steps(g, first + g->window, plain, p, 0, 1);
-        p = group_pack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
-                             0, 0);
+        int64_t plain = dt_steps_within((count - 1) * g->stride + g->width, DT_GROUP_WINDOW,
+                                        g->k * g->stride, steps);
+        plain = plain < safe ? plain : safe;
+        p = group_pack_steps(g, first + g->window, plain, p, 0, 0, 0, 1, 0);
+        p = group_pack_steps(g, first + g->window + plain * g->k * g->stride, safe - plain, p,
+                             0, 0, 0, 0, 0);
     }
+    if (safe < steps)
+        p = group_pack_steps(g, first + g->window + safe * g->k * g->stride, steps - safe, p,
+                             in_end, out_end, 0, 0, 1);
     if (h) { /* h < k elements: the masks cut to their bytes */
         const __m512i idx = _mm512_loadu_si512(g->pack_idx);
         int64_t span = (h - 1) * g->stride + g->width;
-        __m512i a = _mm512_maskz_loadu_epi8(g->data[0] & low_bits(span), w);
-        __m512i b = _mm512_maskz_loadu_epi8(g->data[1] & low_bits(span - 64), w + 64);
-        _mm512_mask_storeu_epi8(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b));
+        __m512i a = dt_maskz_load64(g->data[0] & low_bits(span), w, in_end);
+        __m512i b = dt_maskz_load64(g->data[1] & low_bits(span - 64), w + 64, in_end);
+        dt_mask_store64(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b), out_end);
         p += h * g->size;
     }
     return p;
@@ -86,8 +130,8 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
  * gaps between the data bytes are not the call's to write.
  */
 static inline __attribute__((always_inline)) const char *
-group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, const int prefetch,
-                   const int plain)
+group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, uintptr_t in_end,
+                   uintptr_t out_end, const int prefetch, const int plain, const int in_page)
 {
     const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
     const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
@@ -100,10 +144,18 @@ group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, c
             next_out = dt_prefetch_to(next_out, w, step_out + DT_PREFETCH_AHEAD);
             next_in = dt_prefetch_to(next_in, p, step_in + DT_PREFETCH_AHEAD);
         }
-        __m512i x = plain ? _mm512_loadu_si512(p) : _mm512_maskz_loadu_epi8(in, p);
-        _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
-        if (d1)
-            _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
+        __m512i x = plain     ? _mm512_loadu_si512(p)
+                    : in_page ? dt_maskz_load64(in, p, in_end)
+                              : _mm512_maskz_loadu_epi8(in, p);
+        if (in_page) {
+            dt_mask_store64(w, d0, _mm512_permutexvar_epi8(lo, x), out_end);
+            if (d1)
+                dt_mask_store64(w + 64, d1, _mm512_permutexvar_epi8(hi, x), out_end);
+        } else {
+            _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
+            if (d1)
+                _mm512_mask_storeu_epi8(w + 64, d1, _mm512_permutexvar_epi8(hi, x));
+        }
     }
     return p;
 }
@@ -113,24 +165,36 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
 {
     const int64_t steps = count / g->k, h = count - steps * g->k;
     char *w = first + g->window + steps * g->k * g->stride;
+    const char *in_last, *out_last;
+    uintptr_t in_end, out_end; /* the pages of the last packed and data bytes end there */
+    int64_t safe;
 
+    if (count < 1)
+        return p;
+    in_last = p + count * g->size - 1;
+    out_last = first + g->window + (count - 1) * g->stride + g->width - 1;
+    in_end = dt_page_end(in_last), out_end = dt_page_end(out_last);
+    safe = group_steps_in_page(g, steps, out_last, out_end, in_last, in_end);
     if (dt_prefetch_worth(count, g->stride)) {
-        p = group_unpack_steps(g, first + g->window, steps, p, 1, 0);
+        p = group_unpack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
-        const int64_t plain =
-            dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
-        p = group_unpack_steps(g, first + g->window, plain, p, 0, 1);
-        p = group_unpack_steps(g, first + g->window + plain * g->k * g->stride, steps - plain, p,
-                               0, 0);
+        int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
+        plain = plain < safe ? plain : safe;
+        p = group_unpack_steps(g, first + g->window, plain, p, 0, 0, 0, 1, 0);
+        p = group_unpack_steps(g, first + g->window + plain * g->k * g->stride, safe - plain, p,
+                               0, 0, 0, 0, 0);
     }
+    if (safe < steps)
+        p = group_unpack_steps(g, first + g->window + safe * g->k * g->stride, steps - safe, p,
+                               in_end, out_end, 0, 0, 1);
     if (h) {
         const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
         const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
         int64_t span = (h - 1) * g->stride + g->width;
-        __m512i x = _mm512_maskz_loadu_epi8(low_bits(h * g->size), p);
-        _mm512_mask_storeu_epi8(w, g->data[0] & low_bits(span), _mm512_permutexvar_epi8(lo, x));
-        _mm512_mask_storeu_epi8(w + 64, g->data[1] & low_bits(span - 64),
-                                _mm512_permutexvar_epi8(hi, x));
+        __m512i x = dt_maskz_load64(low_bits(h * g->size), p, in_end);
+        dt_mask_store64(w, g->data[0] & low_bits(span), _mm512_permutexvar_epi8(lo, x), out_end);
+        dt_mask_store64(w + 64, g->data[1] & low_bits(span - 64), _mm512_permutexvar_epi8(hi, x),
+                        out_end);
         p += h * g->size;
     }
     return p;
@@ -201,6 +265,12 @@ static int permute_applies(size_t blen, ptrdiff_t stride)
            (size_t)stride + blen <= DT_GROUP_WINDOW;
 }
 
+/* The page end of the highest user byte of nblocks >= 1 blocks at stride from s. */
+static uintptr_t strided_page_end(const char *s, ptrdiff_t stride, size_t blen, size_t nblocks)
+{
+    return dt_page_end(s + (stride > 0 ? (ptrdiff_t)(nblocks - 1) * stride : 0) + blen - 1);
+}
+
 /* The group of a strided call, when there are enough blocks (four steps) to pay for it. */
 static int strided_group(dt_group_t *g, size_t blen, ptrdiff_t stride, size_t nblocks)
 {
@@ -225,8 +295,12 @@ static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t
         dt_group_pack_vbmi(&g, s, (int64_t)nblocks, d);
         return;
     }
+    if (nblocks == 0)
+        return;
+    const uintptr_t in_end = strided_page_end(s, stride, blen, nblocks);
+    const uintptr_t out_end = dt_page_end(d + nblocks * blen - 1);
     for (size_t i = 0; i < nblocks; i++, s += stride, d += blen)
-        _mm512_mask_storeu_epi8(d, m, _mm512_maskz_loadu_epi8(m, s));
+        dt_mask_store64(d, m, dt_maskz_load64(m, s, in_end), out_end);
 }
 
 static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
@@ -241,8 +315,12 @@ static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *res
         dt_group_unpack_vbmi(&g, d, (int64_t)nblocks, s);
         return;
     }
+    if (nblocks == 0)
+        return;
+    const uintptr_t in_end = dt_page_end(s + nblocks * blen - 1);
+    const uintptr_t out_end = strided_page_end(d, stride, blen, nblocks);
     for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        _mm512_mask_storeu_epi8(d, m, _mm512_maskz_loadu_epi8(m, s));
+        dt_mask_store64(d, m, dt_maskz_load64(m, s, in_end), out_end);
 }
 
 const dt_kernel_t dt_avx512vbmi_kernels[] = {

@@ -91,6 +91,18 @@ char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, 
                             int64_t count, char *packed);
 const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first, int64_t stride,
                                     int64_t count, const char *packed);
+/*
+ * The same with the blocks' packed bytes per element (size) and the end of
+ * their highest block past the element's origin (end) given, instead of
+ * worked out from the blocks at every call. A larger end is allowed: it
+ * only makes the kernels' page-end checks (dt_masked_in_page.h) coarser.
+ */
+char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size, int64_t end,
+                                  const char *first, int64_t stride, int64_t count,
+                                  char *packed);
+const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
+                                          int64_t end, char *first, int64_t stride,
+                                          int64_t count, const char *packed);
 
 /* AVX-512 VBMI byte-permute groups (dt_kernel_avx512vbmi.c; x86 builds only). */
 extern const dt_kernel_t dt_avx512vbmi_kernels[];

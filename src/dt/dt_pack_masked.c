@@ -89,9 +89,11 @@ static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t cou
         else if (other)
             dt_small_pack_moves(seq, first, stride, n, p);
         else if (unpack)
-            dt_blocks_unpack_avx512(moves, seq->u.seq.nmoves, first, stride, n, p);
+            dt_blocks_unpack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
+                                          seq->u.seq.moves_end, first, stride, n, p);
         else
-            dt_blocks_pack_avx512(moves, seq->u.seq.nmoves, first, stride, n, p);
+            dt_blocks_pack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
+                                        seq->u.seq.moves_end, first, stride, n, p);
         t = base_time_ns() - t;
         ns[other] = t < ns[other] ? t : ns[other];
     }
@@ -124,8 +126,8 @@ int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
     }
     if (!seq->u.seq.moves || !use_masked(seq, (char *)first, stride, count, *packed, 0))
         return 0;
-    *packed = dt_blocks_pack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first, stride, count,
-                                    *packed);
+    *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves, seq->size,
+                                          seq->u.seq.moves_end, first, stride, count, *packed);
     return 1;
 }
 
@@ -140,8 +142,9 @@ int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
     }
     if (!seq->u.seq.moves || !use_masked(seq, first, stride, count, *packed, 1))
         return 0;
-    *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves, seq->u.seq.nmoves, first,
-                                              stride, count, *packed);
+    *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves,
+                                                    seq->size, seq->u.seq.moves_end, first,
+                                                    stride, count, *packed);
     return 1;
 }
 
@@ -166,7 +169,7 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     const int64_t *move_of = seq->u.seq.move_of;
-    int64_t m, first, nmoves;
+    int64_t m, first, nmoves, size;
 
     if (!seq->u.seq.moves)
         return 0;
@@ -182,12 +185,15 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
     m = whole_blocks(seq, k, len);
     first = move_of[k];
     nmoves = move_of[k + m] - first;
-    if (unpack)
-        *packed = (char *)dt_blocks_unpack_avx512(seq->u.seq.moves + first, nmoves, base, 0, 1,
-                                                  *packed);
+    size = seq->u.seq.start[k + m] - seq->u.seq.start[k];
+    if (unpack) /* the element's end: an upper bound of these blocks' */
+        *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
+                                                        seq->u.seq.moves_end, base, 0, 1,
+                                                        *packed);
     else
-        *packed = dt_blocks_pack_avx512(seq->u.seq.moves + first, nmoves, base, 0, 1, *packed);
-    len -= seq->u.seq.start[k + m] - seq->u.seq.start[k];
+        *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
+                                              seq->u.seq.moves_end, base, 0, 1, *packed);
+    len -= size;
     if (len > 0) { /* the first part of block k + m */
         dt_xfer_exact(base + pc[k + m].disp, *packed, len, unpack);
         *packed += len;
@@ -232,6 +238,10 @@ static void moves_prepare(dt_node_t *seq)
         }
     }
     move_of[n] = j;
+    seq->u.seq.moves_end = INT64_MIN;
+    for (int64_t k = 0; k < n; k++)
+        if (pc[k].disp + pc[k].len > seq->u.seq.moves_end)
+            seq->u.seq.moves_end = pc[k].disp + pc[k].len;
     seq->u.seq.moves = moves;
     seq->u.seq.move_of = move_of;
     seq->u.seq.nmoves = j;
