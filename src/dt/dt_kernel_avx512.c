@@ -20,7 +20,7 @@
 
 #include <immintrin.h>
 
-#include "dt_masked_in_page.h"
+#include <base/avx512_in_page.h>
 
 static int gather_applies(size_t blen, ptrdiff_t stride)
 {
@@ -35,7 +35,7 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
 
     if (nblocks == 0)
         return;
-    out_end = dt_page_end((const char *)dst + nblocks * blen - 1);
+    out_end = base_page_end((const char *)dst + nblocks * blen - 1);
     if (blen == 4) {
         const __m512i offs = _mm512_mullo_epi32(
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
@@ -44,7 +44,7 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
         for (size_t i = 0; i < nblocks; i += 16, s += 16 * stride) {
             __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
             __m512i v = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, offs, s, 1);
-            dt_mask_store64_lanes32(d + i, m, v, out_end);
+            base_mask_store64_lanes32(d + i, m, v, out_end);
         }
     } else {
         const __m512i offs = _mm512_mullo_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
@@ -53,7 +53,7 @@ static void gather_pack(void *restrict dst, const void *restrict src, ptrdiff_t 
         for (size_t i = 0; i < nblocks; i += 8, s += 8 * stride) {
             __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
             __m512i v = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), m, offs, s, 1);
-            dt_mask_store64_lanes64(d + i, m, v, out_end);
+            base_mask_store64_lanes64(d + i, m, v, out_end);
         }
     }
 }
@@ -66,7 +66,7 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
 
     if (nblocks == 0)
         return;
-    in_end = dt_page_end((const char *)src + nblocks * blen - 1);
+    in_end = base_page_end((const char *)src + nblocks * blen - 1);
     if (blen == 4) {
         const __m512i offs = _mm512_mullo_epi32(
             _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
@@ -74,7 +74,7 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
         const int *s = src;
         for (size_t i = 0; i < nblocks; i += 16, d += 16 * stride) {
             __mmask16 m = nblocks - i >= 16 ? 0xffff : (__mmask16)((1u << (nblocks - i)) - 1);
-            _mm512_mask_i32scatter_epi32(d, m, offs, dt_maskz_load64_lanes32(m, s + i, in_end),
+            _mm512_mask_i32scatter_epi32(d, m, offs, base_maskz_load64_lanes32(m, s + i, in_end),
                                          1);
         }
     } else {
@@ -83,7 +83,7 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
         const long long *s = src;
         for (size_t i = 0; i < nblocks; i += 8, d += 8 * stride) {
             __mmask8 m = nblocks - i >= 8 ? 0xff : (__mmask8)((1u << (nblocks - i)) - 1);
-            _mm512_mask_i64scatter_epi64(d, m, offs, dt_maskz_load64_lanes64(m, s + i, in_end),
+            _mm512_mask_i64scatter_epi64(d, m, offs, base_maskz_load64_lanes64(m, s + i, in_end),
                                          1);
         }
     }
@@ -114,11 +114,11 @@ static void compress_pack(void *restrict dst, const void *restrict src, ptrdiff_
 
     if (nblocks == 0)
         return;
-    in_end = dt_page_end((const char *)src + (nblocks - 1) * (size_t)stride + blen - 1);
+    in_end = base_page_end((const char *)src + (nblocks - 1) * (size_t)stride + blen - 1);
     for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * s, d += k * b) {
         int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
         __mmask16 m = here == k ? full : window_mask(b, s, here);
-        _mm512_mask_compressstoreu_epi32(d, m, dt_maskz_load64_lanes32(m, in, in_end));
+        _mm512_mask_compressstoreu_epi32(d, m, base_maskz_load64_lanes32(m, in, in_end));
     }
 }
 
@@ -133,11 +133,11 @@ static void expand_unpack(void *restrict dst, ptrdiff_t stride, const void *rest
 
     if (nblocks == 0)
         return;
-    out_end = dt_page_end((const char *)dst + (nblocks - 1) * (size_t)stride + blen - 1);
+    out_end = base_page_end((const char *)dst + (nblocks - 1) * (size_t)stride + blen - 1);
     for (size_t i = 0; i < nblocks; i += (size_t)k, in += k * b, d += k * s) {
         int here = nblocks - i < (size_t)k ? (int)(nblocks - i) : k;
         __mmask16 m = here == k ? full : window_mask(b, s, here);
-        dt_mask_store64_lanes32(d, m, _mm512_maskz_expandloadu_epi32(m, in), out_end);
+        base_mask_store64_lanes32(d, m, _mm512_maskz_expandloadu_epi32(m, in), out_end);
     }
 }
 
@@ -163,7 +163,7 @@ static void blocks_extent(const dt_piece_t *pc, int64_t n, int64_t *size_p, int6
 
 /*
  * The elements from which the moves of a call keep their 32-byte windows
- * on the pages of its last user and packed bytes (dt_masked_in_page.h);
+ * on the pages of its last user and packed bytes (src/base/avx512_in_page.h);
  * count when no window can pass either page (the last byte lies 32 bytes
  * or more before its page end). Otherwise: a move's window ends before 32
  * bytes past its element's highest block and its packed bytes, so the
@@ -175,8 +175,8 @@ static int64_t blocks_in_page_from(int64_t count, int64_t stride, int64_t size,
 {
     int64_t tail;
 
-    if ((uintptr_t)user_last + 31 <= dt_page_end(user_last) &&
-        (uintptr_t)packed_last + 31 <= dt_page_end(packed_last))
+    if ((uintptr_t)user_last + 31 <= base_page_end(user_last) &&
+        (uintptr_t)packed_last + 31 <= base_page_end(packed_last))
         return count;
     if (stride <= 0)
         return 0;
@@ -212,7 +212,7 @@ blocks_pack(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride, 
         for (int64_t k = 0; k < n; k++) {
             __mmask32 m = block_mask(pc[k].len);
             if (in_page)
-                dt_mask_store32(p, m, dt_maskz_load32(m, first + pc[k].disp, user_end),
+                base_mask_store32(p, m, base_maskz_load32(m, first + pc[k].disp, user_end),
                                 packed_end);
             else
                 _mm256_mask_storeu_epi8(p, m, _mm256_maskz_loadu_epi8(m, first + pc[k].disp));
@@ -239,7 +239,7 @@ char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
         p = blocks_pack(pc, n, first, stride, from, p, 0, 0, 0, 0);
     if (from < count)
         p = blocks_pack(pc, n, first + from * stride, stride, count - from, p, 0, 1,
-                        dt_page_end(user_last), dt_page_end(packed_last));
+                        base_page_end(user_last), base_page_end(packed_last));
     return p;
 }
 
@@ -275,9 +275,9 @@ blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int6
             if (plain || end - p >= 32)
                 v = _mm256_loadu_si256((const __m256i *)(const void *)p);
             else
-                v = in_page ? dt_maskz_load32(m, p, packed_end) : _mm256_maskz_loadu_epi8(m, p);
+                v = in_page ? base_maskz_load32(m, p, packed_end) : _mm256_maskz_loadu_epi8(m, p);
             if (in_page)
-                dt_mask_store32(first + pc[k].disp, m, v, user_end);
+                base_mask_store32(first + pc[k].disp, m, v, user_end);
             else
                 _mm256_mask_storeu_epi8(first + pc[k].disp, m, v);
             p += pc[k].len;
@@ -317,7 +317,7 @@ const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64
                       0, 0, 0, 0);
     if (from < count)
         p = blocks_unpack(pc, n, first + from * stride, stride, count - from, p, packed_last + 1,
-                          0, 0, 1, dt_page_end(packed_last), dt_page_end(user_last));
+                          0, 0, 1, base_page_end(packed_last), base_page_end(user_last));
     return p;
 }
 

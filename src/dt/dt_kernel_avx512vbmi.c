@@ -13,7 +13,7 @@
 
 #include <immintrin.h>
 
-#include "dt_masked_in_page.h"
+#include <base/avx512_in_page.h>
 
 /* The n low bits set (n may be <= 0 or >= 64). */
 static inline __mmask64 low_bits(int64_t n)
@@ -23,7 +23,7 @@ static inline __mmask64 low_bits(int64_t n)
 
 /*
  * How many of a call's whole steps go without page-end checks
- * (dt_masked_in_page.h): all when no window can pass the page of the last
+ * (src/base/avx512_in_page.h): all when no window can pass the page of the last
  * user byte (user_last, its page ending at user_end) or of the last
  * packed byte; else all but the last ones, whose windows end within
  * DT_GROUP_WINDOW user or DT_GROUP_PACKED packed bytes past them.
@@ -70,12 +70,12 @@ group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, uin
         if (plain) {
             a = _mm512_loadu_si512(w), b = _mm512_loadu_si512(w + 64);
         } else if (in_page) {
-            a = dt_maskz_load64(d0, w, in_end), b = dt_maskz_load64(d1, w + 64, in_end);
+            a = base_maskz_load64(d0, w, in_end), b = base_maskz_load64(d1, w + 64, in_end);
         } else {
             a = _mm512_maskz_loadu_epi8(d0, w), b = _mm512_maskz_loadu_epi8(d1, w + 64);
         }
         if (in_page)
-            dt_mask_store64(p, out, _mm512_permutex2var_epi8(a, idx, b), out_end);
+            base_mask_store64(p, out, _mm512_permutex2var_epi8(a, idx, b), out_end);
         else
             _mm512_mask_storeu_epi8(p, out, _mm512_permutex2var_epi8(a, idx, b));
     }
@@ -94,7 +94,7 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
         return p;
     in_last = first + g->window + (count - 1) * g->stride + g->width - 1;
     out_last = p + count * g->size - 1;
-    in_end = dt_page_end(in_last), out_end = dt_page_end(out_last);
+    in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, in_last, in_end, out_last, out_end);
     if (dt_prefetch_worth(count, g->stride)) {
         p = group_pack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
@@ -115,9 +115,9 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     if (h) { /* h < k elements: the masks cut to their bytes */
         const __m512i idx = _mm512_loadu_si512(g->pack_idx);
         int64_t span = (h - 1) * g->stride + g->width;
-        __m512i a = dt_maskz_load64(g->data[0] & low_bits(span), w, in_end);
-        __m512i b = dt_maskz_load64(g->data[1] & low_bits(span - 64), w + 64, in_end);
-        dt_mask_store64(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b), out_end);
+        __m512i a = base_maskz_load64(g->data[0] & low_bits(span), w, in_end);
+        __m512i b = base_maskz_load64(g->data[1] & low_bits(span - 64), w + 64, in_end);
+        base_mask_store64(p, low_bits(h * g->size), _mm512_permutex2var_epi8(a, idx, b), out_end);
         p += h * g->size;
     }
     return p;
@@ -145,12 +145,12 @@ group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, u
             next_in = dt_prefetch_to(next_in, p, step_in + DT_PREFETCH_AHEAD);
         }
         __m512i x = plain     ? _mm512_loadu_si512(p)
-                    : in_page ? dt_maskz_load64(in, p, in_end)
+                    : in_page ? base_maskz_load64(in, p, in_end)
                               : _mm512_maskz_loadu_epi8(in, p);
         if (in_page) {
-            dt_mask_store64(w, d0, _mm512_permutexvar_epi8(lo, x), out_end);
+            base_mask_store64(w, d0, _mm512_permutexvar_epi8(lo, x), out_end);
             if (d1)
-                dt_mask_store64(w + 64, d1, _mm512_permutexvar_epi8(hi, x), out_end);
+                base_mask_store64(w + 64, d1, _mm512_permutexvar_epi8(hi, x), out_end);
         } else {
             _mm512_mask_storeu_epi8(w, d0, _mm512_permutexvar_epi8(lo, x));
             if (d1)
@@ -173,7 +173,7 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         return p;
     in_last = p + count * g->size - 1;
     out_last = first + g->window + (count - 1) * g->stride + g->width - 1;
-    in_end = dt_page_end(in_last), out_end = dt_page_end(out_last);
+    in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, out_last, out_end, in_last, in_end);
     if (dt_prefetch_worth(count, g->stride)) {
         p = group_unpack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
@@ -191,9 +191,9 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         const __m512i lo = _mm512_loadu_si512(g->unpack_idx);
         const __m512i hi = _mm512_loadu_si512(g->unpack_idx + 64);
         int64_t span = (h - 1) * g->stride + g->width;
-        __m512i x = dt_maskz_load64(low_bits(h * g->size), p, in_end);
-        dt_mask_store64(w, g->data[0] & low_bits(span), _mm512_permutexvar_epi8(lo, x), out_end);
-        dt_mask_store64(w + 64, g->data[1] & low_bits(span - 64), _mm512_permutexvar_epi8(hi, x),
+        __m512i x = base_maskz_load64(low_bits(h * g->size), p, in_end);
+        base_mask_store64(w, g->data[0] & low_bits(span), _mm512_permutexvar_epi8(lo, x), out_end);
+        base_mask_store64(w + 64, g->data[1] & low_bits(span - 64), _mm512_permutexvar_epi8(hi, x),
                         out_end);
         p += h * g->size;
     }
@@ -268,7 +268,7 @@ static int permute_applies(size_t blen, ptrdiff_t stride)
 /* The page end of the highest user byte of nblocks >= 1 blocks at stride from s. */
 static uintptr_t strided_page_end(const char *s, ptrdiff_t stride, size_t blen, size_t nblocks)
 {
-    return dt_page_end(s + (stride > 0 ? (ptrdiff_t)(nblocks - 1) * stride : 0) + blen - 1);
+    return base_page_end(s + (stride > 0 ? (ptrdiff_t)(nblocks - 1) * stride : 0) + blen - 1);
 }
 
 /* The group of a strided call, when there are enough blocks (four steps) to pay for it. */
@@ -298,9 +298,9 @@ static void permute_pack(void *restrict dst, const void *restrict src, ptrdiff_t
     if (nblocks == 0)
         return;
     const uintptr_t in_end = strided_page_end(s, stride, blen, nblocks);
-    const uintptr_t out_end = dt_page_end(d + nblocks * blen - 1);
+    const uintptr_t out_end = base_page_end(d + nblocks * blen - 1);
     for (size_t i = 0; i < nblocks; i++, s += stride, d += blen)
-        dt_mask_store64(d, m, dt_maskz_load64(m, s, in_end), out_end);
+        base_mask_store64(d, m, base_maskz_load64(m, s, in_end), out_end);
 }
 
 static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
@@ -317,10 +317,10 @@ static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *res
     }
     if (nblocks == 0)
         return;
-    const uintptr_t in_end = dt_page_end(s + nblocks * blen - 1);
+    const uintptr_t in_end = base_page_end(s + nblocks * blen - 1);
     const uintptr_t out_end = strided_page_end(d, stride, blen, nblocks);
     for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        dt_mask_store64(d, m, dt_maskz_load64(m, s, in_end), out_end);
+        base_mask_store64(d, m, base_maskz_load64(m, s, in_end), out_end);
 }
 
 const dt_kernel_t dt_avx512vbmi_kernels[] = {

@@ -95,7 +95,7 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
  * The same with the blocks' packed bytes per element (size) and the end of
  * their highest block past the element's origin (end) given, instead of
  * worked out from the blocks at every call. A larger end is allowed: it
- * only makes the kernels' page-end checks (dt_masked_in_page.h) coarser.
+ * only makes the kernels' page-end checks (src/base/avx512_in_page.h) coarser.
  */
 char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size, int64_t end,
                                   const char *first, int64_t stride, int64_t count,

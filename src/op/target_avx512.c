@@ -7,16 +7,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <base/avx512_in_page.h>
+
 #define VBYTES 64
 
+/* 1 <= nbytes < 64 bytes at p, the window kept on the page of the last one */
 static inline __m512i vec_avx512_load_bytes(const void *p, size_t nbytes)
 {
-    return _mm512_maskz_loadu_epi8((__mmask64)((1ull << nbytes) - 1), p);
+    return base_maskz_load64((__mmask64)((1ull << nbytes) - 1), p,
+                             base_page_end((const char *)p + nbytes - 1));
 }
 
 static inline void vec_avx512_store_bytes(void *p, __m512i v, size_t nbytes)
 {
-    _mm512_mask_storeu_epi8(p, (__mmask64)((1ull << nbytes) - 1), v);
+    base_mask_store64(p, (__mmask64)((1ull << nbytes) - 1), v,
+                      base_page_end((const char *)p + nbytes - 1));
 }
 
 /* partial vectors are shorter than VBYTES, so nbytes < 64 */

@@ -1,34 +1,36 @@
 /*
  * Masked loads and stores that keep their window inside the page of the
- * call's last byte, for the AVX-512 dt kernels (include after immintrin.h,
- * in files compiled for AVX-512 BW). No libc calls.
+ * call's last byte, for the AVX-512 reduction and datatype kernels
+ * (include after immintrin.h, in files compiled for AVX-512 BW; the lane
+ * forms also need DQ). No libc calls.
  *
  * A masked move whose window reaches into a page that is not present
  * costs a microcode assist even when every byte there is masked off. On
- * Zen 5, struct_idc3 at 4 KiB packed and unpacked at 19 GB/s into a
+ * Zen 5: struct_idc3 at 4 KiB packed and unpacked at 19 GB/s into a
  * buffer followed by an untouched page, and at 49-59 GB/s once that page
- * had been written: about 150 ns per call. Only the last moves of a call
- * can reach past its last byte; where one would cross into the next page,
+ * had been written, about 150 ns per call; a SUM of 10 floats ending at a
+ * page end took 310 ns instead of 12. Only the last moves of a call can
+ * reach past its last byte; where one would cross into the next page,
  * these move the window back to end on the last byte's page (which holds
  * data, so it is present) and shift the bytes through a stack buffer.
  * Other pages a window may enter hold data of the call, written or read
  * by it anyway.
  */
-#ifndef VMPL_DT_DT_MASKED_IN_PAGE_H
-#define VMPL_DT_DT_MASKED_IN_PAGE_H
+#ifndef VMPL_BASE_AVX512_IN_PAGE_H
+#define VMPL_BASE_AVX512_IN_PAGE_H
 
 #include <stdint.h>
 
-#define DT_PAGE_BYTES 4096
+#define BASE_PAGE_BYTES 4096
 
 /* The last byte of the page holding last: windows must end by it. */
-static inline uintptr_t dt_page_end(const char *last)
+static inline uintptr_t base_page_end(const char *last)
 {
-    return (uintptr_t)last | (DT_PAGE_BYTES - 1);
+    return (uintptr_t)last | (BASE_PAGE_BYTES - 1);
 }
 
 /* How far the width-byte window at q must move back to end by page_end (0: it need not). */
-static inline unsigned dt_back_by(const void *q, unsigned width, uintptr_t page_end)
+static inline unsigned base_back_by(const void *q, unsigned width, uintptr_t page_end)
 {
     uintptr_t end = (uintptr_t)q + width - 1;
 
@@ -39,7 +41,7 @@ static inline unsigned dt_back_by(const void *q, unsigned width, uintptr_t page_
  * The moved-back forms. back >= width leaves no byte of the window on
  * the page: the mask has none of the call's bytes then, so nothing moves.
  */
-static __attribute__((noinline, cold)) __m512i dt_load64_back(__mmask64 m, const char *q,
+static __attribute__((noinline, cold)) __m512i base_load64_back(__mmask64 m, const char *q,
                                                              unsigned back)
 {
     char tmp[128] __attribute__((aligned(64)));
@@ -51,7 +53,7 @@ static __attribute__((noinline, cold)) __m512i dt_load64_back(__mmask64 m, const
     return _mm512_loadu_si512(tmp + back);
 }
 
-static __attribute__((noinline, cold)) void dt_store64_back(char *q, __mmask64 m, __m512i v,
+static __attribute__((noinline, cold)) void base_store64_back(char *q, __mmask64 m, __m512i v,
                                                             unsigned back)
 {
     char tmp[128] __attribute__((aligned(64)));
@@ -63,7 +65,7 @@ static __attribute__((noinline, cold)) void dt_store64_back(char *q, __mmask64 m
     _mm512_mask_storeu_epi8(q - back, m << back, _mm512_loadu_si512(tmp + 64 - back));
 }
 
-static __attribute__((noinline, cold)) __m256i dt_load32_back(__mmask32 m, const char *q,
+static __attribute__((noinline, cold)) __m256i base_load32_back(__mmask32 m, const char *q,
                                                              unsigned back)
 {
     char tmp[64] __attribute__((aligned(32)));
@@ -75,7 +77,7 @@ static __attribute__((noinline, cold)) __m256i dt_load32_back(__mmask32 m, const
     return _mm256_loadu_si256((const __m256i *)(const void *)(tmp + back));
 }
 
-static __attribute__((noinline, cold)) void dt_store32_back(char *q, __mmask32 m, __m256i v,
+static __attribute__((noinline, cold)) void base_store32_back(char *q, __mmask32 m, __m256i v,
                                                             unsigned back)
 {
     char tmp[64] __attribute__((aligned(32)));
@@ -88,81 +90,81 @@ static __attribute__((noinline, cold)) void dt_store32_back(char *q, __mmask32 m
                             _mm256_loadu_si256((const __m256i *)(const void *)(tmp + 32 - back)));
 }
 
-/* The masked moves, their window kept by page_end (dt_page_end of the call's last byte). */
-static inline __m512i dt_maskz_load64(__mmask64 m, const char *q, uintptr_t page_end)
+/* The masked moves, their window kept by page_end (base_page_end of the call's last byte). */
+static inline __m512i base_maskz_load64(__mmask64 m, const char *q, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     return __builtin_expect(back == 0, 1) ? _mm512_maskz_loadu_epi8(m, q)
-                                          : dt_load64_back(m, q, back);
+                                          : base_load64_back(m, q, back);
 }
 
-static inline void dt_mask_store64(char *q, __mmask64 m, __m512i v, uintptr_t page_end)
+static inline void base_mask_store64(char *q, __mmask64 m, __m512i v, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     if (__builtin_expect(back == 0, 1))
         _mm512_mask_storeu_epi8(q, m, v);
     else
-        dt_store64_back(q, m, v, back);
+        base_store64_back(q, m, v, back);
 }
 
-static inline __m256i dt_maskz_load32(__mmask32 m, const char *q, uintptr_t page_end)
+static inline __m256i base_maskz_load32(__mmask32 m, const char *q, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 32, page_end);
+    unsigned back = base_back_by(q, 32, page_end);
 
     return __builtin_expect(back == 0, 1) ? _mm256_maskz_loadu_epi8(m, q)
-                                          : dt_load32_back(m, q, back);
+                                          : base_load32_back(m, q, back);
 }
 
-static inline void dt_mask_store32(char *q, __mmask32 m, __m256i v, uintptr_t page_end)
+static inline void base_mask_store32(char *q, __mmask32 m, __m256i v, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 32, page_end);
+    unsigned back = base_back_by(q, 32, page_end);
 
     if (__builtin_expect(back == 0, 1))
         _mm256_mask_storeu_epi8(q, m, v);
     else
-        dt_store32_back(q, m, v, back);
+        base_store32_back(q, m, v, back);
 }
 
 #ifdef __AVX512DQ__
 /* The same for masks of 32- and 64-bit lanes (the moved-back form takes bytes). */
-static inline __m512i dt_maskz_load64_lanes32(__mmask16 m, const void *q, uintptr_t page_end)
+static inline __m512i base_maskz_load64_lanes32(__mmask16 m, const void *q, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     return __builtin_expect(back == 0, 1)
                ? _mm512_maskz_loadu_epi32(m, q)
-               : dt_load64_back(_mm512_movepi8_mask(_mm512_movm_epi32(m)), q, back);
+               : base_load64_back(_mm512_movepi8_mask(_mm512_movm_epi32(m)), q, back);
 }
 
-static inline __m512i dt_maskz_load64_lanes64(__mmask8 m, const void *q, uintptr_t page_end)
+static inline __m512i base_maskz_load64_lanes64(__mmask8 m, const void *q, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     return __builtin_expect(back == 0, 1)
                ? _mm512_maskz_loadu_epi64(m, q)
-               : dt_load64_back(_mm512_movepi8_mask(_mm512_movm_epi64(m)), q, back);
+               : base_load64_back(_mm512_movepi8_mask(_mm512_movm_epi64(m)), q, back);
 }
 
-static inline void dt_mask_store64_lanes32(void *q, __mmask16 m, __m512i v, uintptr_t page_end)
+static inline void base_mask_store64_lanes32(void *q, __mmask16 m, __m512i v, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     if (__builtin_expect(back == 0, 1))
         _mm512_mask_storeu_epi32(q, m, v);
     else
-        dt_store64_back(q, _mm512_movepi8_mask(_mm512_movm_epi32(m)), v, back);
+        base_store64_back(q, _mm512_movepi8_mask(_mm512_movm_epi32(m)), v, back);
 }
 
-static inline void dt_mask_store64_lanes64(void *q, __mmask8 m, __m512i v, uintptr_t page_end)
+static inline void base_mask_store64_lanes64(void *q, __mmask8 m, __m512i v, uintptr_t page_end)
 {
-    unsigned back = dt_back_by(q, 64, page_end);
+    unsigned back = base_back_by(q, 64, page_end);
 
     if (__builtin_expect(back == 0, 1))
         _mm512_mask_storeu_epi64(q, m, v);
     else
-        dt_store64_back(q, _mm512_movepi8_mask(_mm512_movm_epi64(m)), v, back);
+        base_store64_back(q, _mm512_movepi8_mask(_mm512_movm_epi64(m)), v, back);
 }
 #endif
 
