@@ -42,13 +42,15 @@ static void describe_node(text_t *t, const dt_node_t *n)
         emit(t, "loop %lld x %lld @%lld { ", (long long)n->u.loop.count,
              (long long)n->u.loop.stride, (long long)n->disp);
         describe_node(t, n->u.loop.child);
-        if (k && k->far)
-            emit(t, " } [%s; beyond %llu MiB: %s]", k->name,
-                 (unsigned long long)(k->far_span >> 20), k->far->name);
-        else if (k)
-            emit(t, " } [%s]", k->name);
-        else
+        if (k) {
+            emit(t, " } [%s", k->name);
+            for (; k->far; k = k->far)
+                emit(t, "; beyond %llu MiB: %s", (unsigned long long)(k->far_span >> 20),
+                     k->far->name);
+            emit(t, "]");
+        } else {
             emit(t, " }");
+        }
         break;
     case DT_NODE_SEQ:
         emit(t, "seq %lld @%lld [ ", (long long)n->u.seq.n, (long long)n->disp);

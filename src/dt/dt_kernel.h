@@ -60,13 +60,15 @@ typedef struct dt_kernel {
 /*
  * Calls whose blocks span more than this many bytes of user memory do
  * without gathers and scatters.
- * - Strides above 512 bytes: 256 MiB. Measured on Zen 4 (col_1024_double,
- *   8-byte blocks at 8 KiB): at a 256 MiB span VPSCATTERQQ unpacks at 1.33
- *   GB/s against 1.01 for 8-byte moves, at 512 MiB at 0.64 against 1.00,
- *   and at 1 GiB pack falls to 0.35-0.40 against 0.56-0.61: once blocks
- *   miss the TLB and its page-walk caches, the moves keep more misses in
- *   flight. On Zen 5 the gathers still lead at 16-64 MiB (col_1024_double
- *   pack 1.5 against 0.9 GB/s; face_last, stride 2896, unpack 25 against 16).
+ * - Strides above 512 bytes: 64 MiB. Once blocks miss the TLB and its
+ *   page-walk caches, the moves keep more misses in flight. On Zen 4
+ *   (col_1024_double, 8-byte blocks at 8 KiB) that took until 256 MiB:
+ *   VPSCATTERQQ unpacked at 1.33 GB/s against 1.01 for 8-byte moves
+ *   there, at 512 MiB at 0.64 against 1.00, and at 1 GiB pack fell to
+ *   0.35-0.40 against 0.56-0.61. On Zen 5, gathers / 8-byte moves in GB/s:
+ *   col_1024_double pack 1.6 / 0.9 at 64 MiB and 0.6-0.7 / 0.8 at 256 MiB,
+ *   unpack 1.1 / 1.2 and 0.5-0.7 / 1.0; face_last (stride 2896) at 90 MiB
+ *   pack 6.5-7.0 / 7.6-8.8, unpack 6.5-7.4 / 7.1-8.1.
  * - Strides up to 512 bytes: 2 MiB, twice the L2 of the Zen 5 it was
  *   measured on. The blocks are a few cache lines apart, which the
  *   hardware prefetchers follow for plain loads and stores and not for
@@ -75,7 +77,17 @@ typedef struct dt_kernel {
  *   16 MiB, 1.9 / 5.0 at 64 MiB; unpack 18.9 / 14.6, 10.9 / 10.6, 8.1 / 8.4,
  *   3.1 / 4.1.
  */
-#define DT_FAR_SPAN_SPARSE ((uint64_t)256 << 20)
+#define DT_FAR_SPAN_SPARSE ((uint64_t)64 << 20)
+/*
+ * Sparse strides only: calls that span more than this many bytes (and up
+ * to DT_FAR_SPAN_SPARSE) use the fastest gathers even where the
+ * calibration, timed in L2, picked moves: on Zen 5, col_1024_double (8 KiB
+ * stride) packed at 1.5-1.6 GB/s by gathers against 0.9 by 8-byte moves at
+ * 16-64 MiB spans, and face_last (stride 2896) unpacked at 25 against 16 at
+ * 5.7-22.6 MiB, where the calibration found the two level or the moves
+ * ahead.
+ */
+#define DT_MID_SPAN ((uint64_t)2 << 20)
 #define DT_FAR_SPAN_NEAR ((uint64_t)2 << 20)
 #define DT_FAR_NEAR_STRIDE 512
 

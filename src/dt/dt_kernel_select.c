@@ -136,12 +136,14 @@ int dt_kernel_usable(const dt_kernel_t *k)
 /*
  * Per class: the fastest pack and the fastest unpack, as one kernel object,
  * and (when one of them is a gather) the fastest without gathers, for
- * calls that span more than far_span bytes (dt_kernel.h).
+ * calls that span more than far_span bytes (dt_kernel.h); at sparse
+ * strides, when the calibration (in L2) picked no gathers, the fastest
+ * gathers in between (mid, DT_MID_SPAN).
  */
 typedef struct {
-    dt_kernel_t k, far;
+    dt_kernel_t k, mid, far;
     const dt_kernel_t *pack_from, *unpack_from;
-    char name[48], far_name[48];
+    char name[48], mid_name[48], far_name[48];
 } chosen_t;
 static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
 
@@ -216,18 +218,19 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  * moves and the permutes flipped from run to run on Zen 4),
  * timed separately: on some CPUs the best pack and the best unpack are
  * different methods. best[0..1] are over all candidates, best[2..3] over
- * those that are no gathers.
+ * those that are no gathers, best[4..5] over the gathers (pick NULL: none).
  */
-static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[4])
+static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
 {
     size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
     size_t nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
-    uint64_t best[4] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
+    uint64_t best[6] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     char *user = NULL, *packed = NULL;
     int candidates = 0;
 
     for (int p = 0; p < 4; p++)
         pick[p] = &reference_kernel;
+    pick[4] = pick[5] = NULL;
     for (int i = 0; i < nkernels; i++)
         if (candidate(i, blen, stride) && !candidates++)
             pick[0] = pick[1] = all_kernels[i];
@@ -244,8 +247,9 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[4])
     for (int i = 0; user && packed && i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
             uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks);
-            for (int p = unpack; p < 4; p += 2)
-                if (ns < best[p] && (p < 2 || all_kernels[i]->method != DT_METHOD_GATHER)) {
+            int gather = all_kernels[i]->method == DT_METHOD_GATHER;
+            for (int p = unpack; p < 6; p += 2)
+                if (ns < best[p] && (p < 2 || (p < 4 ? !gather : gather))) {
                     best[p] = ns;
                     pick[p] = all_kernels[i];
                 }
@@ -278,7 +282,8 @@ int dt_kernel_method_allowed(dt_method_t method)
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
 {
     int bc = blen_class(blen), sc = stride_class(blen, stride), reference;
-    const dt_kernel_t *pick[4];
+    const dt_kernel_t *pick[6], *pack, *unpack;
+    dt_kernel_t *far_from;
     dt_method_t forced;
     chosen_t *c;
 
@@ -302,12 +307,22 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     c->pack_from = pick[0];
     c->unpack_from = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
-    if (pick[0]->method == DT_METHOD_GATHER || pick[1]->method == DT_METHOD_GATHER) {
+    far_from = &c->k, pack = pick[0], unpack = pick[1];
+    if (sc == 2 && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
+                    (unpack->method != DT_METHOD_GATHER && pick[5]))) {
+        pack = pack->method != DT_METHOD_GATHER && pick[4] ? pick[4] : pack;
+        unpack = unpack->method != DT_METHOD_GATHER && pick[5] ? pick[5] : unpack;
+        pair(&c->mid, c->mid_name, sizeof(c->mid_name), pack, unpack);
+        c->k.far = &c->mid;
+        c->k.far_span = DT_MID_SPAN;
+        far_from = &c->mid;
+    }
+    if (pack->method == DT_METHOD_GATHER || unpack->method == DT_METHOD_GATHER) {
         pair(&c->far, c->far_name, sizeof(c->far_name),
-             pick[0]->method == DT_METHOD_GATHER ? pick[2] : pick[0],
-             pick[1]->method == DT_METHOD_GATHER ? pick[3] : pick[1]);
-        c->k.far = &c->far;
-        c->k.far_span = sc < 2 ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
+             pack->method == DT_METHOD_GATHER ? pick[2] : pack,
+             unpack->method == DT_METHOD_GATHER ? pick[3] : unpack);
+        far_from->far = &c->far;
+        far_from->far_span = sc < 2 ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
     return &c->k;

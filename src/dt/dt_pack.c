@@ -21,8 +21,8 @@ static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t 
 
     if (!k)
         k = dt_kernel_select((size_t)block->size, stride);
-    if (k->far && (uint64_t)nfull * (uint64_t)(stride < 0 ? -stride : stride) > k->far_span)
-        k = k->far;
+    while (k->far && (uint64_t)nfull * (uint64_t)(stride < 0 ? -stride : stride) > k->far_span)
+        k = k->far; /* the pairs for longer spans (dt_kernel_select) */
     if (unpack)
         k->unpack(first + i * stride, stride, *packed, (size_t)block->size, (size_t)nfull);
     else
