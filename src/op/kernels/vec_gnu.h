@@ -333,52 +333,6 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
         _mm256_cvtps_ph((__m256)(hi), _MM_FROUND_TO_NEAREST_INT), 1))
 #endif
 /*
- * V_TRUTH(T, x): 1 where the integer lane x is nonzero, else 0, for the
- * logical ops. The unsigned min of x and 1 is one instruction where the
- * target has it (x86 PMINU*, NEON UMIN); other lane widths compare and
- * mask. Signed lanes go through the unsigned min too: only zero is below 1.
- */
-#define VEC_TRUTH_BY_CMP(T, x) ((v_##T)(V_NE(T, x, V_ZERO(T)) & 1))
-#if defined(__AVX512BW__) && VBYTES == 64
-#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm512_min_epu##W((__m512i)(x), _mm512_set1_epi##W(1)))
-#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
-#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
-#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
-#define VEC_TRUTH_64(T, x) VEC_TRUTH_MIN(T, 64, x)
-#elif defined(__AVX2__) && VBYTES == 32
-#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm256_min_epu##W((__m256i)(x), _mm256_set1_epi##W(1)))
-#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
-#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
-#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
-#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
-#elif defined(__SSE4_1__) && VBYTES == 16
-#define VEC_TRUTH_MIN(T, W, x) ((v_##T)_mm_min_epu##W((__m128i)(x), _mm_set1_epi##W(1)))
-#define VEC_TRUTH_8(T, x) VEC_TRUTH_MIN(T, 8, x)
-#define VEC_TRUTH_16(T, x) VEC_TRUTH_MIN(T, 16, x)
-#define VEC_TRUTH_32(T, x) VEC_TRUTH_MIN(T, 32, x)
-#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
-#elif defined(__ARM_NEON) && VBYTES == 16
-#include <arm_neon.h>
-#define VEC_TRUTH_8(T, x) ((v_##T)vminq_u8((uint8x16_t)(x), vdupq_n_u8(1)))
-#define VEC_TRUTH_16(T, x) ((v_##T)vminq_u16((uint16x8_t)(x), vdupq_n_u16(1)))
-#define VEC_TRUTH_32(T, x) ((v_##T)vminq_u32((uint32x4_t)(x), vdupq_n_u32(1)))
-#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
-#else
-#define VEC_TRUTH_8(T, x) VEC_TRUTH_BY_CMP(T, x)
-#define VEC_TRUTH_16(T, x) VEC_TRUTH_BY_CMP(T, x)
-#define VEC_TRUTH_32(T, x) VEC_TRUTH_BY_CMP(T, x)
-#define VEC_TRUTH_64(T, x) VEC_TRUTH_BY_CMP(T, x)
-#endif
-#define VEC_TRUTH_i8(x) VEC_TRUTH_8(i8, x)
-#define VEC_TRUTH_u8(x) VEC_TRUTH_8(u8, x)
-#define VEC_TRUTH_i16(x) VEC_TRUTH_16(i16, x)
-#define VEC_TRUTH_u16(x) VEC_TRUTH_16(u16, x)
-#define VEC_TRUTH_i32(x) VEC_TRUTH_32(i32, x)
-#define VEC_TRUTH_u32(x) VEC_TRUTH_32(u32, x)
-#define VEC_TRUTH_i64(x) VEC_TRUTH_64(i64, x)
-#define VEC_TRUTH_u64(x) VEC_TRUTH_64(u64, x)
-#define V_TRUTH(T, x) VEC_TRUTH_##T(x)
-/*
  * V_MAX(T, a, b), V_MIN(T, a, b) on integer lanes: one instruction where the
  * target has it (x86 PMAXS/PMAXU and PMINS/PMINU, 64-bit lanes with AVX-512
  * only; NEON SMAX/UMAX and SMIN/UMIN up to 32-bit lanes). GCC compiles the
@@ -390,11 +344,13 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
 #if defined(__AVX512BW__) && VBYTES == 64
 #define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm512_##OP##_ep##T((__m512i)(a), (__m512i)(b)))
 #define VEC_MINMAX_OP64 VEC_MINMAX_OP
+#define VEC_HAS_MINMAX64 1
 #elif defined(__AVX2__) && VBYTES == 32
 #define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm256_##OP##_ep##T((__m256i)(a), (__m256i)(b)))
 #elif defined(__SSE4_1__) && VBYTES == 16
 #define VEC_MINMAX_OP(OP, T, a, b) ((v_##T)_mm_##OP##_ep##T((__m128i)(a), (__m128i)(b)))
 #elif defined(__ARM_NEON) && VBYTES == 16
+#include <arm_neon.h>
 #define VEC_NEON_i8 int8x16_t, s8
 #define VEC_NEON_u8 uint8x16_t, u8
 #define VEC_NEON_i16 int16x8_t, s16
@@ -405,7 +361,9 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
 #define VEC_NEON_MINMAX_X(...) VEC_NEON_MINMAX(__VA_ARGS__)
 #define VEC_MINMAX_OP(OP, T, a, b) VEC_NEON_MINMAX_X(OP, T, a, b, VEC_NEON_##T)
 #endif
-#ifndef VEC_MINMAX_OP
+#ifdef VEC_MINMAX_OP
+#define VEC_HAS_MINMAX 1
+#else
 #define VEC_MINMAX_OP(OP, T, a, b) VEC_##OP##_BY_CMP(T, a, b)
 #endif
 #ifndef VEC_MINMAX_OP64
@@ -421,6 +379,33 @@ VEC_LOC_F32X2(v_minloc_f32x2, _CMP_LE_OQ)
 #define VEC_MINMAX_u64 VEC_MINMAX_OP64
 #define V_MAX(T, a, b) VEC_MINMAX_##T(max, T, a, b)
 #define V_MIN(T, a, b) VEC_MINMAX_##T(min, T, a, b)
+/*
+ * V_TRUTH(T, x): 1 where the integer lane x is nonzero, else 0, for the
+ * logical ops: the unsigned min of x and 1, one instruction where V_MIN is
+ * one (signed lanes go through it too: only zero is below 1); elsewhere a
+ * compare and mask, cheaper than a compare-and-select min.
+ */
+#define VEC_TRUTH_BY_MIN(T, U, x) ((v_##T)V_MIN(U, (v_##U)(x), V_SET1(U, 1)))
+#define VEC_TRUTH_BY_CMP(T, U, x) ((v_##T)(V_NE(T, x, V_ZERO(T)) & 1))
+#ifdef VEC_HAS_MINMAX
+#define VEC_TRUTH VEC_TRUTH_BY_MIN
+#else
+#define VEC_TRUTH VEC_TRUTH_BY_CMP
+#endif
+#ifdef VEC_HAS_MINMAX64
+#define VEC_TRUTH64 VEC_TRUTH_BY_MIN
+#else
+#define VEC_TRUTH64 VEC_TRUTH_BY_CMP
+#endif
+#define VEC_TRUTH_i8(x) VEC_TRUTH(i8, u8, x)
+#define VEC_TRUTH_u8(x) VEC_TRUTH(u8, u8, x)
+#define VEC_TRUTH_i16(x) VEC_TRUTH(i16, u16, x)
+#define VEC_TRUTH_u16(x) VEC_TRUTH(u16, u16, x)
+#define VEC_TRUTH_i32(x) VEC_TRUTH(i32, u32, x)
+#define VEC_TRUTH_u32(x) VEC_TRUTH(u32, u32, x)
+#define VEC_TRUTH_i64(x) VEC_TRUTH64(i64, u64, x)
+#define VEC_TRUTH_u64(x) VEC_TRUTH64(u64, u64, x)
+#define V_TRUTH(T, x) VEC_TRUTH_##T(x)
 /* bitwise and/or of float lanes */
 #define V_FBITAND(T, a, b) ((v_##T)((m_##T)(a) & (m_##T)(b)))
 #define V_FBITOR(T, a, b) ((v_##T)((m_##T)(a) | (m_##T)(b)))
