@@ -38,8 +38,10 @@ static inline unsigned base_back_by(const void *q, unsigned width, uintptr_t pag
 }
 
 /*
- * The moved-back forms. back >= width leaves no byte of the window on
- * the page: the mask has none of the call's bytes then, so nothing moves.
+ * The moved-back forms, 64-byte windows (the 32-byte ones below call them
+ * with back + 32: a 64-byte window at q whose first 32 bytes are the
+ * 32-byte window). back >= 64 leaves no byte of the window on the page:
+ * the mask has none of the call's bytes then, so nothing moves.
  */
 static __attribute__((noinline, cold)) __m512i base_load64_back(__mmask64 m, const char *q,
                                                              unsigned back)
@@ -65,31 +67,6 @@ static __attribute__((noinline, cold)) void base_store64_back(char *q, __mmask64
     _mm512_mask_storeu_epi8(q - back, m << back, _mm512_loadu_si512(tmp + 64 - back));
 }
 
-static __attribute__((noinline, cold)) __m256i base_load32_back(__mmask32 m, const char *q,
-                                                             unsigned back)
-{
-    char tmp[64] __attribute__((aligned(32)));
-
-    if (back >= 32)
-        return _mm256_setzero_si256();
-    _mm256_store_si256((__m256i *)(void *)tmp, _mm256_maskz_loadu_epi8(m << back, q - back));
-    _mm256_store_si256((__m256i *)(void *)(tmp + 32), _mm256_setzero_si256());
-    return _mm256_loadu_si256((const __m256i *)(const void *)(tmp + back));
-}
-
-static __attribute__((noinline, cold)) void base_store32_back(char *q, __mmask32 m, __m256i v,
-                                                            unsigned back)
-{
-    char tmp[64] __attribute__((aligned(32)));
-
-    if (back >= 32)
-        return;
-    _mm256_store_si256((__m256i *)(void *)tmp, _mm256_setzero_si256());
-    _mm256_store_si256((__m256i *)(void *)(tmp + 32), v);
-    _mm256_mask_storeu_epi8(q - back, m << back,
-                            _mm256_loadu_si256((const __m256i *)(const void *)(tmp + 32 - back)));
-}
-
 /* The masked moves, their window kept by page_end (base_page_end of the call's last byte). */
 static inline __m512i base_maskz_load64(__mmask64 m, const char *q, uintptr_t page_end)
 {
@@ -113,8 +90,9 @@ static inline __m256i base_maskz_load32(__mmask32 m, const char *q, uintptr_t pa
 {
     unsigned back = base_back_by(q, 32, page_end);
 
-    return __builtin_expect(back == 0, 1) ? _mm256_maskz_loadu_epi8(m, q)
-                                          : base_load32_back(m, q, back);
+    return __builtin_expect(back == 0, 1)
+               ? _mm256_maskz_loadu_epi8(m, q)
+               : _mm512_castsi512_si256(base_load64_back(m, q, back + 32));
 }
 
 static inline void base_mask_store32(char *q, __mmask32 m, __m256i v, uintptr_t page_end)
@@ -124,7 +102,7 @@ static inline void base_mask_store32(char *q, __mmask32 m, __m256i v, uintptr_t 
     if (__builtin_expect(back == 0, 1))
         _mm256_mask_storeu_epi8(q, m, v);
     else
-        base_store32_back(q, m, v, back);
+        base_store64_back(q, m, _mm512_castsi256_si512(v), back + 32);
 }
 
 #ifdef __AVX512DQ__
