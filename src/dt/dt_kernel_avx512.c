@@ -147,21 +147,6 @@ static inline __mmask32 block_mask(int64_t len)
 }
 
 /*
- * The moves' extent: packed bytes per element (*size_p) and the end of the
- * highest block past the element's origin (*end_p).
- */
-static void blocks_extent(const dt_piece_t *pc, int64_t n, int64_t *size_p, int64_t *end_p)
-{
-    int64_t size = 0, end = INT64_MIN;
-
-    for (int64_t k = 0; k < n; k++) {
-        size += pc[k].len;
-        end = pc[k].disp + pc[k].len > end ? pc[k].disp + pc[k].len : end;
-    }
-    *size_p = size, *end_p = end;
-}
-
-/*
  * The elements from which the moves of a call keep their 32-byte windows
  * on the pages of its last user and packed bytes (src/base/avx512_in_page.h);
  * count when no window can pass either page (the last byte lies 32 bytes
@@ -248,7 +233,7 @@ char *dt_blocks_pack_avx512(const dt_piece_t *pc, int64_t n, const char *first, 
 {
     int64_t size, end;
 
-    blocks_extent(pc, n, &size, &end);
+    dt_blocks_extent(pc, n, &size, &end);
     return dt_blocks_pack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 
@@ -326,7 +311,7 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
 {
     int64_t size, end;
 
-    blocks_extent(pc, n, &size, &end);
+    dt_blocks_extent(pc, n, &size, &end);
     return dt_blocks_unpack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 

@@ -84,6 +84,22 @@ extern const size_t dt_avx2_kernel_count;
 extern const dt_kernel_t dt_avx512_kernels[];
 extern const size_t dt_avx512_kernel_count;
 /*
+ * The extent of n blocks of an element: packed bytes (*size_p) and the end
+ * of the highest block past the element's origin (*end_p).
+ */
+static inline void dt_blocks_extent(const dt_piece_t *pc, int64_t n, int64_t *size_p,
+                                    int64_t *end_p)
+{
+    int64_t size = 0, end = INT64_MIN;
+
+    for (int64_t k = 0; k < n; k++) {
+        size += pc[k].len;
+        end = pc[k].disp + pc[k].len > end ? pc[k].disp + pc[k].len : end;
+    }
+    *size_p = size, *end_p = end;
+}
+
+/*
  * Element programs by masked moves: count elements (element i at first +
  * i * stride) of n blocks of 1..32 bytes each. Return the packed end.
  */

@@ -218,7 +218,7 @@ static void group_prepare(dt_node_t *seq, int64_t stride)
 static void moves_prepare(dt_node_t *seq)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
-    int64_t n = seq->u.seq.n, total = 0, j = 0;
+    int64_t n = seq->u.seq.n, total = 0, j = 0, size;
     dt_piece_t *moves;
     int64_t *move_of;
 
@@ -238,10 +238,7 @@ static void moves_prepare(dt_node_t *seq)
         }
     }
     move_of[n] = j;
-    seq->u.seq.moves_end = INT64_MIN;
-    for (int64_t k = 0; k < n; k++)
-        if (pc[k].disp + pc[k].len > seq->u.seq.moves_end)
-            seq->u.seq.moves_end = pc[k].disp + pc[k].len;
+    dt_blocks_extent(pc, n, &size, &seq->u.seq.moves_end);
     seq->u.seq.moves = moves;
     seq->u.seq.move_of = move_of;
     seq->u.seq.nmoves = j;
