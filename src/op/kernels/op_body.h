@@ -409,26 +409,14 @@ OP_NARROW_KERNELS(min_bf16)
 #define OPC_LOC_maxloc_long_int(T, a, b) opf_maxloc_long_int(a, b)
 #define OPC_LOC_minloc_long_int(T, a, b) opf_minloc_long_int(a, b)
 #define OP_LOC_KERNELS(NAME, IT) OP_KERNELS(k_##NAME, IT, 2, OPC_LOC_##NAME)
-/* The float pair types on AVX-512: two vectors of pairs at a time (vec_gnu.h). */
-#ifdef V_HAS_LOC_FLOAT_KMASK
-#define OPC2_LOC(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
-#define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC(v_maxloc_f32x2, __VA_ARGS__)
-#define OPC2_LOC_minloc_float_int(C, T, ...) OPC2_LOC(v_minloc_f32x2, __VA_ARGS__)
-#define OPC2_LOC_maxloc_double_int(C, T, ...) OPC2_LOC(v_maxloc_f64x2, __VA_ARGS__)
-#define OPC2_LOC_minloc_double_int(C, T, ...) OPC2_LOC(v_minloc_f64x2, __VA_ARGS__)
-#define OP_FLOAT_LOC_KERNELS(NAME, IT)                                             \
-    OP_KERNELS_PAIRED(k_##NAME, IT, 2, OPC_LOC_##NAME, OPC2_LOC_##NAME)
-#else
-#define OP_FLOAT_LOC_KERNELS(NAME, IT) OP_LOC_KERNELS(NAME, IT)
-#endif
-OP_FLOAT_LOC_KERNELS(maxloc_float_int, i32)
-OP_FLOAT_LOC_KERNELS(minloc_float_int, i32)
+OP_LOC_KERNELS(maxloc_float_int, i32)
+OP_LOC_KERNELS(minloc_float_int, i32)
 OP_KERNELS(k_maxloc_2int, i64, 1, OPC_LOC_maxloc_2int)
 OP_KERNELS(k_minloc_2int, i64, 1, OPC_LOC_minloc_2int)
 OP_LOC_KERNELS(maxloc_short_int, i32)
 OP_LOC_KERNELS(minloc_short_int, i32)
-OP_FLOAT_LOC_KERNELS(maxloc_double_int, i64)
-OP_FLOAT_LOC_KERNELS(minloc_double_int, i64)
+OP_LOC_KERNELS(maxloc_double_int, i64)
+OP_LOC_KERNELS(minloc_double_int, i64)
 OP_LOC_KERNELS(maxloc_long_int, i64)
 OP_LOC_KERNELS(minloc_long_int, i64)
 
