@@ -152,6 +152,7 @@ OP_LOC(minloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, LT, LOC_NO_NAN)
     static inline V(i64) opf_##NAME(V(i64) a, V(i64) b)                            \
     {                                                                              \
         V(i64) flip = V_SET1(i64, INDEX_FLIP);                                     \
+        V_IN_REGISTERS(a, b);                                                      \
         V(i64) key_a = V_XOR(i64, V_SWAP32(i64, a), flip);                         \
         V(i64) key_b = V_XOR(i64, V_SWAP32(i64, b), flip);                         \
         return V_SEL(i64, V_##CMP(i64, key_b, key_a), b, a);                       \

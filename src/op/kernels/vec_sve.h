@@ -130,6 +130,8 @@ static inline svfloat64_t vec_fbitor_f64(svfloat64_t a, svfloat64_t b)
 #define V_TRN2(T, a, b) svtrn2(a, b)
 /* the two 32-bit halves of each 64-bit lane swapped (T: i64 or u64) */
 #define V_SWAP32(T, v) svrevw_x(VEC_PTRUE(T), v)
+/* loads do not fold into other instructions here (vec_gnu.h) */
+#define V_IN_REGISTERS(a, b) ((void)0)
 /* masks set on the odd lanes, and on the even lanes */
 #define M_ODD(T) VEC_CAT(svtrn2_b, VEC_BITS_##T)(svpfalse_b(), VEC_PTRUE(T))
 #define M_EVEN(T) VEC_CAT(svtrn1_b, VEC_BITS_##T)(VEC_PTRUE(T), svpfalse_b())
