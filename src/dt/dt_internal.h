@@ -50,17 +50,11 @@ struct dt_node {
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
             int64_t moves_end; /* end of the highest block past the element's origin */
             int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
+            int64_t data_end; /* small_blocks: end of the highest block past the origin */
+            int dense; /* small_blocks: no gap between data bytes passes DT_WIDE_MAX_GAP */
         } seq;
     } u;
 };
-
-/*
- * For functions whose wide loads may read past a block on the same page
- * (never faulting, never used): AddressSanitizer would report those bytes,
- * so it does not instrument these functions, as for the C library's string
- * functions.
- */
-#define DT_PAGE_BOUNDED_READS __attribute__((no_sanitize("address")))
 
 /* Blocks up to this length are cut into masked moves (AVX-512 element programs). */
 #define DT_MASKED_BLOCK 256
@@ -164,7 +158,8 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
  * count elements of seq as dt_small_pack packs them when the masked moves
  * decline: the element shuffle or fixed-size moves, then exact copies for
  * the last elements (or exact copies throughout when a block passes
- * DT_SMALL_BLOCK). Writes nothing past the packed range. Returns the end.
+ * DT_SMALL_BLOCK, unless the masked moves' cut of the blocks exists and
+ * the CPU has AVX2). Writes nothing past the packed range. Returns the end.
  */
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p);

@@ -16,6 +16,8 @@
  * vector   blocks of 32 bytes or more: four 32-byte loads then four stores
  *          per step, the block's last 32 bytes by one overlapping move.
  * Tails (fewer than eight blocks) are copied word by word.
+ *
+ * Also the 32-byte moves of the element programs (dt_wide_pack_avx2).
  */
 #include "dt_kernel_private.h"
 
@@ -374,3 +376,40 @@ const dt_kernel_t dt_avx2_kernels[] = {
      scalar_unpack_4_8, NULL, 0},
 };
 const size_t dt_avx2_kernel_count = sizeof(dt_avx2_kernels) / sizeof(dt_avx2_kernels[0]);
+
+/* One element by 32-byte moves; with checked, a load leaving its block's page goes exactly. */
+static inline __attribute__((always_inline)) char *wide_element(const dt_piece_t *pc, int64_t n,
+                                                                const char *element, char *p,
+                                                                const int checked)
+{
+    for (int64_t k = 0; k < n; k++) {
+        const char *src = element + pc[k].disp;
+        if (!checked || DT_WIDE_READ_SAFE(src, pc[k].len, 32))
+            _mm256_storeu_si256((__m256i *)(void *)p,
+                                _mm256_loadu_si256((const __m256i *)(const void *)src));
+        else
+            dt_move_small(p, src, (size_t)pc[k].len);
+        p += pc[k].len;
+    }
+    return p;
+}
+
+/*
+ * On Zen 5, the irregular indexed layout of the benchmark (49 blocks of
+ * 4-60 bytes per 1 KiB element, cut into 54 moves) packed at 43-50 GB/s
+ * this way in L1 and L2, against 30 by exact copies, by two 16-byte moves a
+ * block, or with the page check on every load: the loop is bound by its
+ * instruction count, 7 a move without the check and 12 with it.
+ */
+DT_PAGE_BOUNDED_READS char *dt_wide_pack_avx2(const dt_piece_t *pc, int64_t n, int64_t data_end,
+                                              int dense, const char *first, int64_t stride,
+                                              int64_t count, char *p)
+{
+    for (int64_t i = 0; i < count; i++, first += stride) {
+        if (dense && DT_WIDE_READ_SAFE(first + data_end - 1, 1, 32))
+            p = wide_element(pc, n, first, p, 0);
+        else
+            p = wide_element(pc, n, first, p, 1);
+    }
+    return p;
+}

@@ -6,6 +6,18 @@
 #include "dt_kernel.h"
 
 /*
+ * For functions whose wide loads may read past a block on the same page
+ * (never faulting, never used): AddressSanitizer would report those bytes,
+ * so it does not instrument these functions, as for the C library's string
+ * functions.
+ */
+#define DT_PAGE_BOUNDED_READS __attribute__((no_sanitize("address")))
+
+/* Whether width bytes from src stay on the page of the block's last byte. */
+#define DT_WIDE_READ_SAFE(src, len, width)                                                    \
+    ((((uintptr_t)(src) + (uintptr_t)(len)-1) ^ ((uintptr_t)(src) + (width)-1)) < 4096)
+
+/*
  * n in [1, 32] bytes by at most two overlapping constant-size moves (no
  * libc call: kernels and the freestanding harness use it too).
  */
@@ -119,6 +131,25 @@ char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
 const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
                                           int64_t end, char *first, int64_t stride,
                                           int64_t count, const char *packed);
+
+/*
+ * Element programs by 32-byte moves (dt_kernel_avx2.c; x86 builds only):
+ * count elements (element i at first + i * stride) of n blocks of 1..32
+ * bytes, each block by one unmasked 32-byte load and store. A store's
+ * excess lands in packed bytes the next block overwrites: the caller
+ * leaves the last elements, whose excess could pass the packed range, to
+ * exact copies. A load reads at most 31 bytes past its block, so it may
+ * cross into the next page; that page holds data of the element when no
+ * gap between the element's data bytes passes DT_WIDE_MAX_GAP (dense) and
+ * the load ends by the element's last data byte, at data_end - 1. An
+ * element of a dense program whose last data byte shares its page with
+ * the 31 bytes after it goes without checks; other elements check every
+ * load, and a load that would leave its block's page copies the block
+ * exactly. Returns the packed end.
+ */
+#define DT_WIDE_MAX_GAP (4096 - 32)
+char *dt_wide_pack_avx2(const dt_piece_t *pc, int64_t n, int64_t data_end, int dense,
+                        const char *first, int64_t stride, int64_t count, char *packed);
 
 /* AVX-512 VBMI byte-permute groups (dt_kernel_avx512vbmi.c; x86 builds only). */
 extern const dt_kernel_t dt_avx512vbmi_kernels[];

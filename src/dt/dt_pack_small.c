@@ -6,7 +6,11 @@
  * bytes whatever its length): the excess lands in packed bytes that the
  * next block overwrites. A wide load reads past a block only within the
  * page of the block's last byte (so it cannot fault); the last elements,
- * whose excess would run past the packed range, take exact copies.
+ * whose excess would run past the packed range, take exact copies. On
+ * AVX2 CPUs the 32-byte moves are one YMM load and store each, checked
+ * once per element where the blocks leave no page without data
+ * (dt_wide_pack_avx2), and blocks longer than 32 bytes go as the masked
+ * programs' moves of at most 32 bytes where those are built.
  * Unpack never writes outside the blocks: exact copies by at most two
  * overlapping fixed-size moves.
  *
@@ -21,10 +25,6 @@
 
 #include <stdint.h>
 #include <string.h>
-
-/* Whether width bytes from src stay on the page of the block's last byte. */
-#define WIDE_READ_SAFE(src, len, width)                                                        \
-    ((((uintptr_t)(src) + (uintptr_t)(len)-1) ^ ((uintptr_t)(src) + (width)-1)) < 4096)
 
 /*
  * Wide moves as plain vector loads and stores (not memcpy, which sanitizer
@@ -59,7 +59,7 @@ static inline void wide_store(char *d, wide32_t v, int width)
             const char *element = first + i * stride;                                         \
             for (int64_t k = 0; k < n; k++) {                                                 \
                 const char *src = element + pc[k].disp;                                       \
-                if (WIDE_READ_SAFE(src, pc[k].len, width))                                    \
+                if (DT_WIDE_READ_SAFE(src, pc[k].len, width))                                 \
                     wide_store(p, wide_load(src, width), width);                              \
                 else                                                                          \
                     dt_copy_exact(p, src, pc[k].len);                                            \
@@ -91,7 +91,7 @@ PACK_WIDE(32)
             wide32_t v[nb];                                                                   \
             int safe = 1;                                                                     \
             for (int k = 0; k < nb; k++)                                                      \
-                safe &= WIDE_READ_SAFE(element + d[k], l[k], width);                          \
+                safe &= DT_WIDE_READ_SAFE(element + d[k], l[k], width);                       \
             if (__builtin_expect(!safe, 0)) {                                                 \
                 for (int k = 0; k < nb; k++)                                                  \
                     dt_copy_exact(p + o[k], element + d[k], l[k]);                               \
@@ -111,6 +111,20 @@ PACK_UNROLLED(2, 32)
 PACK_UNROLLED(3, 32)
 PACK_UNROLLED(4, 32)
 
+/* Whether this CPU moves blocks by dt_wide_pack_avx2 (asked once). */
+static int wide_avx2(void)
+{
+#if defined(__x86_64__)
+    static int usable = -1;
+
+    if (usable < 0)
+        usable = base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2);
+    return usable;
+#else
+    return 0;
+#endif
+}
+
 static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                        char *p, int64_t width)
 {
@@ -125,8 +139,14 @@ static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, 
     case 3 * 64 + 32: return pack_3_32(pc, first, stride, count, p, size);
     case 4 * 64 + 32: return pack_4_32(pc, first, stride, count, p, size);
     }
-    return width == 16 ? pack_wide_16(pc, n, first, stride, count, p)
-                       : pack_wide_32(pc, n, first, stride, count, p);
+    if (width == 16)
+        return pack_wide_16(pc, n, first, stride, count, p);
+#if defined(__x86_64__)
+    if (wide_avx2())
+        return dt_wide_pack_avx2(pc, n, seq->u.seq.data_end, seq->u.seq.dense, first, stride,
+                                 count, p);
+#endif
+    return pack_wide_32(pc, n, first, stride, count, p);
 }
 
 static char *pack_exact(const dt_piece_t *pc, int64_t n, const char *first, int64_t stride,
@@ -175,6 +195,16 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
 
     if (seq->u.seq.shuffle)
         width = DT_SHUFFLE_WINDOW;
+#if defined(__x86_64__)
+    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && wide_avx2()) {
+        /* the blocks cut into moves of at most 32 bytes (dt_pack_masked.c) */
+        wide = count - exact_tail(seq, 32);
+        wide = wide > 0 ? wide : 0;
+        p = dt_wide_pack_avx2(seq->u.seq.moves, seq->u.seq.nmoves, seq->u.seq.data_end,
+                              seq->u.seq.dense, first, stride, wide, p);
+        return pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
+    }
+#endif
     if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
         return pack_exact(pc, n, first, stride, count, p);
     wide = count - exact_tail(seq, width);
@@ -211,6 +241,42 @@ static int64_t (*shuffle_packer(void))(const dt_shuffle_t *, const char *, int64
 #endif
 }
 
+static int by_disp(const void *a, const void *b)
+{
+    const dt_piece_t *x = a, *y = b;
+
+    return (x->disp > y->disp) - (x->disp < y->disp);
+}
+
+/*
+ * Commit: the end of the highest block, and whether no gap between data
+ * bytes (the blocks in address order) passes DT_WIDE_MAX_GAP, for
+ * dt_wide_pack_avx2. dense stays 0 without memory.
+ */
+static void dense_prepare(dt_node_t *seq)
+{
+    const int64_t n = seq->u.seq.n;
+    dt_piece_t *sorted = malloc((size_t)n * sizeof(*sorted));
+    int64_t covered;
+
+    seq->u.seq.dense = 0;
+    seq->u.seq.data_end = 0;
+    if (!sorted)
+        return;
+    memcpy(sorted, seq->u.seq.pieces, (size_t)n * sizeof(*sorted));
+    qsort(sorted, (size_t)n, sizeof(*sorted), by_disp);
+    covered = sorted[0].disp + sorted[0].len;
+    seq->u.seq.dense = 1;
+    for (int64_t k = 1; k < n; k++) {
+        if (sorted[k].disp - covered > DT_WIDE_MAX_GAP)
+            seq->u.seq.dense = 0;
+        if (sorted[k].disp + sorted[k].len > covered)
+            covered = sorted[k].disp + sorted[k].len;
+    }
+    seq->u.seq.data_end = covered;
+    free(sorted);
+}
+
 /*
  * Commit: the byte permutation of an element whose blocks fit one 32-byte
  * window. Output byte j comes from window byte src: TBL indexes all 32
@@ -223,6 +289,8 @@ void dt_small_prepare(dt_node_t *seq)
     int64_t lo = INT64_MAX, hi = INT64_MIN, j = 0;
     dt_shuffle_t *sh;
 
+    if (seq->u.seq.small_blocks && seq->u.seq.n > 0)
+        dense_prepare(seq);
     if (!seq->u.seq.small_blocks || seq->u.seq.shuffle || seq->size > DT_SHUFFLE_WINDOW ||
         !shuffle_packer())
         return;
@@ -352,7 +420,7 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
             if (part > len)
                 break;
             memcpy(p, user, (size_t)part);
-        } else if (__builtin_expect(!WIDE_READ_SAFE(user, part, 32), 0)) {
+        } else if (__builtin_expect(!DT_WIDE_READ_SAFE(user, part, 32), 0)) {
             break;
         } else {
             wide_store(p, wide_load(user, 32), 32);

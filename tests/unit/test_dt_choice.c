@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define MAX_BLOCKS 64
 #define PACKED_BYTES (256 << 10) /* the large count: more than the choice times */
@@ -141,10 +143,130 @@ static void check_blocks(int n, int longest, unsigned seed, const char *what)
     dt_type_release(t);
 }
 
+/*
+ * Packs count elements 2 * page apart, each followed by an inaccessible
+ * page, of a type with n blocks of len[k] ints at disp[k] ints, its data
+ * ending tail bytes before that page, in each state of the choice: no load
+ * may touch the page (a fault fails the test).
+ */
+static void check_guarded(int n, const dt_count_t *len, const dt_count_t *disp, int tail,
+                          const char *what)
+{
+    enum { COUNT = 6 };
+    const long page = sysconf(_SC_PAGESIZE);
+    dt_count_t end = 0;
+    int64_t size = 0;
+    char *map = mmap(NULL, (size_t)page * 2 * COUNT, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char got[COUNT * 4 * 64], want[COUNT * 4 * 64], *origin;
+    dt_type_t *t = NULL, *r = NULL;
+
+    CHECK(map != MAP_FAILED, "%s: mmap", what);
+    if (map == MAP_FAILED)
+        return;
+    for (int k = 0; k < n; k++) {
+        end = disp[k] + len[k] > end ? disp[k] + len[k] : end;
+        size += 4 * len[k];
+    }
+    for (int i = 0; i < COUNT; i++)
+        mprotect(map + (2 * i + 1) * page, (size_t)page, PROT_NONE);
+    origin = map + page - tail - 4 * end;
+    for (long b = 0; b < page * 2 * COUNT; b++)
+        if ((b / page) % 2 == 0)
+            map[b] = (char)(b * 7 + 1);
+    for (int i = 0, at = 0; i < COUNT; i++)
+        for (int k = 0; k < n; k++, at += 4 * len[k - 1])
+            memcpy(want + at, origin + 2 * page * i + 4 * disp[k], 4 * (size_t)len[k]);
+    if (dt_type_indexed(n, len, disp, dt_named(DT_INT), &t) != VMPL_OK ||
+        dt_type_resized(t, 0, 2 * page, &r) != VMPL_OK || dt_type_commit(r) != VMPL_OK ||
+        r->layout->kind != DT_NODE_SEQ) {
+        CHECK(0, "%s: type", what);
+    } else {
+        for (int state = -1; state <= (r->layout->u.seq.moves ? 1 : -1); state++) {
+            if (r->layout->u.seq.moves)
+                r->layout->u.seq.moves_use[0] = state;
+            CHECK(dt_pack(r, COUNT, origin, 0, got, (size_t)(COUNT * size)) == VMPL_OK &&
+                      !memcmp(got, want, (size_t)(COUNT * size)),
+                  "%s: pack %d bytes before inaccessible pages, choice %d", what, tail,
+                  state);
+        }
+    }
+    dt_type_release(r);
+    dt_type_release(t);
+    munmap(map, (size_t)page * 2 * COUNT);
+}
+
+/*
+ * Elements of 4 pages, pages 1 and 3 inaccessible, with blocks at the end
+ * of page 0 (the last one ending 4 bytes before page 1) and at the start
+ * of page 2: a load past a block must not enter page 1 although the
+ * element's data goes on after it.
+ */
+static void check_page_inside(void)
+{
+    enum { COUNT = 3, N = 6 };
+    const long page = sysconf(_SC_PAGESIZE);
+    const dt_count_t w = (dt_count_t)(page / 4); /* ints a page */
+    const dt_count_t len[N] = {3, 8, 1, 5, 2, 1};
+    const dt_count_t disp[N] = {w - 24, w - 19, w - 2, 2 * w, 2 * w + 7, 2 * w + 12};
+    char *map = mmap(NULL, (size_t)page * 4 * COUNT, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char got[COUNT * 80], want[COUNT * 80];
+    int64_t at = 0;
+    dt_type_t *t = NULL, *r = NULL;
+
+    CHECK(map != MAP_FAILED, "page inside: mmap");
+    if (map == MAP_FAILED)
+        return;
+    for (long b = 0; b < page * 4 * COUNT; b++)
+        map[b] = (char)(b * 7 + 1);
+    for (int i = 0; i < COUNT; i++) {
+        mprotect(map + (4 * i + 1) * page, (size_t)page, PROT_NONE);
+        mprotect(map + (4 * i + 3) * page, (size_t)page, PROT_NONE);
+        for (int k = 0; k < N; k++, at += 4 * len[k - 1])
+            memcpy(want + at, map + 4 * page * i + 4 * disp[k], 4 * (size_t)len[k]);
+    }
+    if (dt_type_indexed(N, len, disp, dt_named(DT_INT), &t) != VMPL_OK ||
+        dt_type_resized(t, 0, 4 * page, &r) != VMPL_OK || dt_type_commit(r) != VMPL_OK ||
+        r->layout->kind != DT_NODE_SEQ) {
+        CHECK(0, "page inside: type");
+    } else {
+        for (int state = -1; state <= (r->layout->u.seq.moves ? 1 : -1); state++) {
+            if (r->layout->u.seq.moves)
+                r->layout->u.seq.moves_use[0] = state;
+            CHECK(dt_pack(r, COUNT, map, 0, got, (size_t)at) == VMPL_OK &&
+                      !memcmp(got, want, (size_t)at),
+                  "pack of elements around an inaccessible page, choice %d", state);
+        }
+    }
+    dt_type_release(r);
+    dt_type_release(t);
+    munmap(map, (size_t)page * 4 * COUNT);
+}
+
+/*
+ * The 32-byte moves of the element programs read up to 31 bytes past a
+ * block: next to inaccessible pages, for blocks up to 32 bytes and past
+ * it, at every distance of the data's end from the page, and around a
+ * page inside an element.
+ */
+static void check_page_edges(void)
+{
+    const dt_count_t len[6] = {3, 8, 1, 5, 2, 1}, disp[6] = {0, 5, 14, 16, 23, 27};
+    const dt_count_t len_long[6] = {3, 15, 1, 12, 2, 1}, disp_long[6] = {0, 5, 21, 23, 36, 40};
+
+    for (int tail = 0; tail < 32; tail++) {
+        check_guarded(6, len, disp, tail, "blocks of 4-32 bytes");
+        check_guarded(6, len_long, disp_long, tail, "blocks of 4-60 bytes");
+    }
+    check_page_inside();
+}
+
 int main(void)
 {
     check_blocks(56, 8, 2024, "blocks of 4-32 bytes");
     check_blocks(40, 15, 7, "blocks of 4-60 bytes");
+    check_page_edges();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
 }
