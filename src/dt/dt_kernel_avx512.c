@@ -11,6 +11,11 @@
  *           (masked: no word past the data is read) and VPCOMPRESSD stores
  *           just the block words; unpack is VPEXPANDD and a masked store
  *           that writes block words only.
+ * vector    blocks of 64 bytes or more: four 64-byte loads then four
+ *           stores a step, the block's last 64 bytes by one overlapping
+ *           move. On Zen 5 the 3-D face with 2 KiB rows (face_mid) went
+ *           from 121-123 to 155-160 GB/s at 16 KiB and from 49-52 to 57-59
+ *           at 512 KiB against the 32-byte moves, level elsewhere.
  *
  * Also the element programs of small-block sequences (dt_pack_masked.c):
  * every block of up to 32 bytes by one masked load and one masked store of
@@ -315,10 +320,57 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
     return dt_blocks_unpack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 
+/* n >= 64 bytes: four 64-byte loads then four stores a step; the last 64 bytes overlap. */
+static inline void zmm_move(char *d, const char *s, size_t n)
+{
+    size_t j = 0;
+
+    for (; j + 256 <= n; j += 256) {
+        __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
+        __m512i c = _mm512_loadu_si512(s + j + 128), e = _mm512_loadu_si512(s + j + 192);
+        _mm512_storeu_si512(d + j, a);
+        _mm512_storeu_si512(d + j + 64, b);
+        _mm512_storeu_si512(d + j + 128, c);
+        _mm512_storeu_si512(d + j + 192, e);
+    }
+    for (; j + 64 <= n; j += 64)
+        _mm512_storeu_si512(d + j, _mm512_loadu_si512(s + j));
+    if (j < n)
+        _mm512_storeu_si512(d + n - 64, _mm512_loadu_si512(s + n - 64));
+}
+
+static int vector_applies(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen >= 64;
+}
+
+static void vector_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                        size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
+        zmm_move(d, s, blen);
+}
+
+static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                          size_t blen, size_t nblocks)
+{
+    char *d = dst;
+    const char *s = src;
+
+    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
+        zmm_move(d, s, blen);
+}
+
 const dt_kernel_t dt_avx512_kernels[] = {
     {"avx512-gather", DT_METHOD_GATHER, VMPL_ISA_AVX512, gather_applies, gather_pack,
      scatter_unpack, NULL, 0},
     {"avx512-compress", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, compress_applies, compress_pack,
      expand_unpack, NULL, 0},
+    {"avx512-vector", DT_METHOD_VECTOR, VMPL_ISA_AVX512, vector_applies, vector_pack,
+     vector_unpack, NULL, 0},
 };
 const size_t dt_avx512_kernel_count = sizeof(dt_avx512_kernels) / sizeof(dt_avx512_kernels[0]);
