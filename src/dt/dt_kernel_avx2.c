@@ -345,25 +345,7 @@ static int vector_applies(size_t blen, ptrdiff_t stride)
     return blen >= 32;
 }
 
-static void vector_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
-                        size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
-        vector_move(d, s, blen);
-}
-
-static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
-                          size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        vector_move(d, s, blen);
-}
+DT_BLOCK_LOOP_KERNELS(vector_pack, vector_unpack, vector_move)
 
 const dt_kernel_t dt_avx2_kernels[] = {
     {"avx2-lanes", DT_METHOD_GATHER, VMPL_ISA_AVX2, lanes_applies, lanes_pack, lanes_unpack,

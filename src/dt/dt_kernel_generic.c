@@ -51,25 +51,7 @@ FIXED_KERNELS(16)
 FIXED_KERNELS(24)
 FIXED_KERNELS(32)
 
-static void pack_small(void *restrict dst, const void *restrict src, ptrdiff_t stride,
-                       size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
-        dt_move_small(d, s, blen);
-}
-
-static void unpack_small(void *restrict dst, ptrdiff_t stride, const void *restrict src,
-                         size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        dt_move_small(d, s, blen);
-}
+DT_BLOCK_LOOP_KERNELS(pack_small, unpack_small, dt_move_small)
 
 /* n > 32 bytes: 32-byte moves, the last ending exactly at n (overlapping). */
 static inline void move_large(char *d, const char *s, size_t n)
@@ -81,25 +63,7 @@ static inline void move_large(char *d, const char *s, size_t n)
     __builtin_memcpy(d + n - 32, s + n - 32, 32);
 }
 
-static void pack_large(void *restrict dst, const void *restrict src, ptrdiff_t stride,
-                       size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)
-        move_large(d, s, blen);
-}
-
-static void unpack_large(void *restrict dst, ptrdiff_t stride, const void *restrict src,
-                         size_t blen, size_t nblocks)
-{
-    char *d = dst;
-    const char *s = src;
-
-    for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)
-        move_large(d, s, blen);
-}
+DT_BLOCK_LOOP_KERNELS(pack_large, unpack_large, move_large)
 
 #define APPLIES_FIXED(N)                                                                      \
     static int applies_##N(size_t blen, ptrdiff_t stride)                                     \

@@ -41,6 +41,30 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
 }
 
 /*
+ * A strided kernel's pack and unpack (dt_kernel.h) as loops of
+ * MOVE(destination, source, blen) over the blocks.
+ */
+#define DT_BLOCK_LOOP_KERNELS(PACK, UNPACK, MOVE)                                             \
+    static void PACK(void *restrict dst, const void *restrict src, ptrdiff_t stride,          \
+                     size_t blen, size_t nblocks)                                             \
+    {                                                                                         \
+        char *d = dst;                                                                        \
+        const char *s = src;                                                                  \
+                                                                                              \
+        for (size_t i = 0; i < nblocks; i++, d += blen, s += stride)                          \
+            MOVE(d, s, blen);                                                                 \
+    }                                                                                         \
+    static void UNPACK(void *restrict dst, ptrdiff_t stride, const void *restrict src,        \
+                       size_t blen, size_t nblocks)                                           \
+    {                                                                                         \
+        char *d = dst;                                                                        \
+        const char *s = src;                                                                  \
+                                                                                              \
+        for (size_t i = 0; i < nblocks; i++, d += stride, s += blen)                          \
+            MOVE(d, s, blen);                                                                 \
+    }
+
+/*
  * Software prefetch for loops of masked loads and stores. The hardware
  * prefetchers of Zen 5 do not follow masked memory operations: a 64 MiB
  * stream of masked 64-byte loads reads 19 GB/s where plain loads read 32,
