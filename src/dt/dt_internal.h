@@ -42,16 +42,15 @@ struct dt_node {
             int small_blocks; /* every child a BLOCK: an element program (dt_pack_small.c) */
             struct dt_piece *pieces; /* small_blocks: the blocks as a flat program */
             int64_t widest;          /* small_blocks: longest block */
+            int64_t data_end;        /* small_blocks: end of the highest block past the origin */
             struct dt_shuffle *shuffle; /* small_blocks in one 32-byte window (commit) */
             struct dt_group *group;     /* small_blocks: k elements per step (commit) */
             /* small_blocks on AVX-512: the blocks cut into masked moves of <= 32 bytes */
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
-            int64_t moves_end; /* end of the highest block past the element's origin */
             int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
-            int64_t data_end; /* small_blocks: end of the highest block past the origin */
-            int dense; /* small_blocks: no gap between data bytes passes DT_WIDE_MAX_GAP */
+            int dense; /* small_blocks: no data gap passes DT_WIDE_MAX_GAP (commit) */
         } seq;
     } u;
 };

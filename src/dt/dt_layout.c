@@ -147,6 +147,8 @@ static dt_node_t *seq_make(int64_t n, dt_node_t **list)
             s->u.seq.pieces[k] = (dt_piece_t){list[k]->disp, list[k]->size};
             if (list[k]->size > s->u.seq.widest)
                 s->u.seq.widest = list[k]->size;
+            if (k == 0 || list[k]->disp + list[k]->size > s->u.seq.data_end)
+                s->u.seq.data_end = list[k]->disp + list[k]->size;
         }
     }
     return s;

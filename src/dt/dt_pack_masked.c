@@ -90,10 +90,10 @@ static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t cou
             dt_small_pack_moves(seq, first, stride, n, p);
         else if (unpack)
             dt_blocks_unpack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
-                                          seq->u.seq.moves_end, first, stride, n, p);
+                                          seq->u.seq.data_end, first, stride, n, p);
         else
             dt_blocks_pack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
-                                        seq->u.seq.moves_end, first, stride, n, p);
+                                        seq->u.seq.data_end, first, stride, n, p);
         t = base_time_ns() - t;
         ns[other] = t < ns[other] ? t : ns[other];
     }
@@ -127,7 +127,7 @@ int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int6
     if (!seq->u.seq.moves || !use_masked(seq, (char *)first, stride, count, *packed, 0))
         return 0;
     *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves, seq->size,
-                                          seq->u.seq.moves_end, first, stride, count, *packed);
+                                          seq->u.seq.data_end, first, stride, count, *packed);
     return 1;
 }
 
@@ -143,7 +143,7 @@ int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
     if (!seq->u.seq.moves || !use_masked(seq, first, stride, count, *packed, 1))
         return 0;
     *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves,
-                                                    seq->size, seq->u.seq.moves_end, first,
+                                                    seq->size, seq->u.seq.data_end, first,
                                                     stride, count, *packed);
     return 1;
 }
@@ -188,11 +188,11 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
     size = seq->u.seq.start[k + m] - seq->u.seq.start[k];
     if (unpack) /* the element's end: an upper bound of these blocks' */
         *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
-                                                        seq->u.seq.moves_end, base, 0, 1,
+                                                        seq->u.seq.data_end, base, 0, 1,
                                                         *packed);
     else
         *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
-                                              seq->u.seq.moves_end, base, 0, 1, *packed);
+                                              seq->u.seq.data_end, base, 0, 1, *packed);
     len -= size;
     if (len > 0) { /* the first part of block k + m */
         dt_xfer_exact(base + pc[k + m].disp, *packed, len, unpack);
@@ -218,7 +218,7 @@ static void group_prepare(dt_node_t *seq, int64_t stride)
 static void moves_prepare(dt_node_t *seq)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
-    int64_t n = seq->u.seq.n, total = 0, j = 0, size;
+    int64_t n = seq->u.seq.n, total = 0, j = 0;
     dt_piece_t *moves;
     int64_t *move_of;
 
@@ -238,7 +238,6 @@ static void moves_prepare(dt_node_t *seq)
         }
     }
     move_of[n] = j;
-    dt_blocks_extent(pc, n, &size, &seq->u.seq.moves_end);
     seq->u.seq.moves = moves;
     seq->u.seq.move_of = move_of;
     seq->u.seq.nmoves = j;

@@ -111,19 +111,17 @@ PACK_UNROLLED(2, 32)
 PACK_UNROLLED(3, 32)
 PACK_UNROLLED(4, 32)
 
+#if defined(__x86_64__)
 /* Whether this CPU moves blocks by dt_wide_pack_avx2 (asked once). */
 static int wide_avx2(void)
 {
-#if defined(__x86_64__)
     static int usable = -1;
 
     if (usable < 0)
         usable = base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2);
     return usable;
-#else
-    return 0;
-#endif
 }
+#endif
 
 static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                        char *p, int64_t width)
@@ -249,9 +247,8 @@ static int by_disp(const void *a, const void *b)
 }
 
 /*
- * Commit: the end of the highest block, and whether no gap between data
- * bytes (the blocks in address order) passes DT_WIDE_MAX_GAP, for
- * dt_wide_pack_avx2. dense stays 0 without memory.
+ * Commit: whether no gap between data bytes (the blocks in address order)
+ * passes DT_WIDE_MAX_GAP, for dt_wide_pack_avx2. Stays 0 without memory.
  */
 static void dense_prepare(dt_node_t *seq)
 {
@@ -260,7 +257,6 @@ static void dense_prepare(dt_node_t *seq)
     int64_t covered;
 
     seq->u.seq.dense = 0;
-    seq->u.seq.data_end = 0;
     if (!sorted)
         return;
     memcpy(sorted, seq->u.seq.pieces, (size_t)n * sizeof(*sorted));
@@ -273,7 +269,6 @@ static void dense_prepare(dt_node_t *seq)
         if (sorted[k].disp + sorted[k].len > covered)
             covered = sorted[k].disp + sorted[k].len;
     }
-    seq->u.seq.data_end = covered;
     free(sorted);
 }
 
