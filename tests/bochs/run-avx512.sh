@@ -54,7 +54,7 @@ compile op_check.o "$src/tests/unit/op_check.c"
 compile op_type.o "$src/src/op/op_type.c"
 compile op_reference.o "$src/src/op/op_reference.c" -fwrapv -fno-tree-vectorize
 compile target_avx512.o "$src/src/op/target_avx512.c" -fwrapv \
-  -mavx512f -mavx512bw -mavx512dq -mavx512vl
+  -mavx512f -mavx512bw -mavx512dq -mavx512vl -fno-schedule-insns2
 compile dt_kernel_check.o "$src/tests/unit/dt_kernel_check.c"
 compile dt_kernel_reference.o "$src/src/dt/dt_kernel_reference.c" -fno-tree-vectorize
 compile dt_kernel_avx512.o "$src/src/dt/dt_kernel_avx512.c" \
