@@ -321,7 +321,7 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
 }
 
 /* n >= 64 bytes: four 64-byte loads then four stores a step; the last 64 bytes overlap. */
-static inline void zmm_move(char *d, const char *s, size_t n)
+static inline void zmm_move_short(char *d, const char *s, size_t n)
 {
     size_t j = 0;
 
@@ -339,13 +339,66 @@ static inline void zmm_move(char *d, const char *s, size_t n)
         _mm512_storeu_si512(d + n - 64, _mm512_loadu_si512(s + n - 64));
 }
 
+/*
+ * n >= 512 bytes, as glibc's memcpy moves them: the first 64 and the last
+ * 256 bytes loaded first and stored last, so a block not in the caches
+ * streams in from both ends, and the middle stored 64-byte aligned (a
+ * misaligned 64-byte store writes two lines). Packing rows of 2896 bytes
+ * 1 MiB apart from memory on Zen 5: 14 GB/s, against 10 with every store
+ * misaligned and the ends moved in order.
+ */
+static inline void zmm_move_long(char *d, const char *s, size_t n)
+{
+    const size_t middle = n - 256;
+    __m512i h = _mm512_loadu_si512(s);
+    __m512i t0 = _mm512_loadu_si512(s + middle + 192), t1 = _mm512_loadu_si512(s + middle + 128);
+    __m512i t2 = _mm512_loadu_si512(s + middle + 64), t3 = _mm512_loadu_si512(s + middle);
+    size_t j = 64 - ((uintptr_t)d & 63);
+
+    for (; j + 256 <= middle; j += 256) {
+        __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
+        __m512i c = _mm512_loadu_si512(s + j + 128), e = _mm512_loadu_si512(s + j + 192);
+        _mm512_store_si512(d + j, a);
+        _mm512_store_si512(d + j + 64, b);
+        _mm512_store_si512(d + j + 128, c);
+        _mm512_store_si512(d + j + 192, e);
+    }
+    for (; j + 64 <= middle; j += 64)
+        _mm512_store_si512(d + j, _mm512_loadu_si512(s + j));
+    if (j < middle)
+        _mm512_storeu_si512(d + middle - 64, _mm512_loadu_si512(s + middle - 64));
+    _mm512_storeu_si512(d, h);
+    _mm512_storeu_si512(d + middle + 192, t0);
+    _mm512_storeu_si512(d + middle + 128, t1);
+    _mm512_storeu_si512(d + middle + 64, t2);
+    _mm512_storeu_si512(d + middle, t3);
+}
+
 static int vector_applies(size_t blen, ptrdiff_t stride)
 {
     (void)stride;
     return blen >= 64;
 }
 
-DT_BLOCK_LOOP_KERNELS(vector_pack, vector_unpack, zmm_move)
+/*
+ * One loop per move: with the long moves inlined into the short moves'
+ * loop (a branch per block), GCC allocated that loop's registers worse and
+ * packed 360-byte blocks in L1 at 130 GB/s instead of 160.
+ */
+DT_BLOCK_LOOP_KERNELS(short_pack, short_unpack, zmm_move_short)
+DT_BLOCK_LOOP_KERNELS(long_pack, long_unpack, zmm_move_long)
+
+static void vector_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                        size_t blen, size_t nblocks)
+{
+    (blen >= 512 ? long_pack : short_pack)(dst, src, stride, blen, nblocks);
+}
+
+static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                          size_t blen, size_t nblocks)
+{
+    (blen >= 512 ? long_unpack : short_unpack)(dst, stride, src, blen, nblocks);
+}
 
 const dt_kernel_t dt_avx512_kernels[] = {
     {"avx512-gather", DT_METHOD_GATHER, VMPL_ISA_AVX512, gather_applies, gather_pack,

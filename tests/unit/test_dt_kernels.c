@@ -234,7 +234,7 @@ static void print_line(const char *line)
 int main(int argc, char **argv)
 {
     static const size_t blens[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 20, 24, 28, 31, 32,
-                                   33, 40, 48, 64, 100, 256, 257, 280, 1000};
+                                   33, 40, 48, 64, 100, 256, 257, 280, 511, 512, 769, 1000};
     static const size_t counts[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 1000};
     const dt_kernel_t *const *all = dt_kernels_all();
 
