@@ -320,22 +320,38 @@ const char *dt_blocks_unpack_avx512(const dt_piece_t *pc, int64_t n, char *first
     return dt_blocks_unpack_sized_avx512(pc, n, size, end, first, stride, count, p);
 }
 
-/* n >= 64 bytes: four 64-byte loads then four stores a step; the last 64 bytes overlap. */
-static inline void zmm_move_short(char *d, const char *s, size_t n)
+/* 64-byte moves from j while they end by end (four loads then four stores a step); the new j. */
+static inline __attribute__((always_inline)) size_t zmm_steps(char *d, const char *s, size_t j,
+                                                               size_t end, const int aligned)
 {
-    size_t j = 0;
-
-    for (; j + 256 <= n; j += 256) {
+    for (; j + 256 <= end; j += 256) {
         __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
         __m512i c = _mm512_loadu_si512(s + j + 128), e = _mm512_loadu_si512(s + j + 192);
-        _mm512_storeu_si512(d + j, a);
-        _mm512_storeu_si512(d + j + 64, b);
-        _mm512_storeu_si512(d + j + 128, c);
-        _mm512_storeu_si512(d + j + 192, e);
+        if (aligned) {
+            _mm512_store_si512(d + j, a);
+            _mm512_store_si512(d + j + 64, b);
+            _mm512_store_si512(d + j + 128, c);
+            _mm512_store_si512(d + j + 192, e);
+        } else {
+            _mm512_storeu_si512(d + j, a);
+            _mm512_storeu_si512(d + j + 64, b);
+            _mm512_storeu_si512(d + j + 128, c);
+            _mm512_storeu_si512(d + j + 192, e);
+        }
     }
-    for (; j + 64 <= n; j += 64)
-        _mm512_storeu_si512(d + j, _mm512_loadu_si512(s + j));
-    if (j < n)
+    for (; j + 64 <= end; j += 64) {
+        if (aligned)
+            _mm512_store_si512(d + j, _mm512_loadu_si512(s + j));
+        else
+            _mm512_storeu_si512(d + j, _mm512_loadu_si512(s + j));
+    }
+    return j;
+}
+
+/* n >= 64 bytes: 64-byte moves, the last one overlapping the one before. */
+static inline void zmm_move_short(char *d, const char *s, size_t n)
+{
+    if (zmm_steps(d, s, 0, n, 0) < n)
         _mm512_storeu_si512(d + n - 64, _mm512_loadu_si512(s + n - 64));
 }
 
@@ -353,19 +369,8 @@ static inline void zmm_move_long(char *d, const char *s, size_t n)
     __m512i h = _mm512_loadu_si512(s);
     __m512i t0 = _mm512_loadu_si512(s + middle + 192), t1 = _mm512_loadu_si512(s + middle + 128);
     __m512i t2 = _mm512_loadu_si512(s + middle + 64), t3 = _mm512_loadu_si512(s + middle);
-    size_t j = 64 - ((uintptr_t)d & 63);
 
-    for (; j + 256 <= middle; j += 256) {
-        __m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
-        __m512i c = _mm512_loadu_si512(s + j + 128), e = _mm512_loadu_si512(s + j + 192);
-        _mm512_store_si512(d + j, a);
-        _mm512_store_si512(d + j + 64, b);
-        _mm512_store_si512(d + j + 128, c);
-        _mm512_store_si512(d + j + 192, e);
-    }
-    for (; j + 64 <= middle; j += 64)
-        _mm512_store_si512(d + j, _mm512_loadu_si512(s + j));
-    if (j < middle)
+    if (zmm_steps(d, s, 64 - ((uintptr_t)d & 63), middle, 1) < middle)
         _mm512_storeu_si512(d + middle - 64, _mm512_loadu_si512(s + middle - 64));
     _mm512_storeu_si512(d, h);
     _mm512_storeu_si512(d + middle + 192, t0);
