@@ -142,10 +142,27 @@ int dt_kernel_usable(const dt_kernel_t *k)
  */
 typedef struct {
     dt_kernel_t k, mid, far;
-    const dt_kernel_t *pack_from, *unpack_from;
+    const dt_kernel_t *from[6]; /* pack and unpack of k, mid, far (NULL: no mid, far) */
     char name[48], mid_name[48], far_name[48];
 } chosen_t;
 static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
+
+/*
+ * Whether every kernel of a class's pairs handles this shape. The class
+ * was calibrated at its first shape; a pair for long spans may hold a
+ * kernel that applies there and not here (avx512-compress takes strides
+ * up to 64 bytes, the class of 8-byte blocks runs to 512): it would loop
+ * forever on a stride it was not built for.
+ */
+static int chosen_applies(const chosen_t *c, size_t blen, ptrdiff_t stride)
+{
+    if (!c->from[0])
+        return 0;
+    for (int i = 0; i < 6; i++)
+        if (c->from[i] && !c->from[i]->applies(blen, stride))
+            return 0;
+    return 1;
+}
 
 static int blen_class(size_t blen)
 {
@@ -318,14 +335,13 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
                 return all_kernels[i];
     }
     c = &chosen[bc][sc];
-    if (c->pack_from && c->pack_from->applies(blen, stride) &&
-        c->unpack_from->applies(blen, stride))
+    if (chosen_applies(c, blen, stride))
         return &c->k;
     calibrate(blen, stride, pick);
-    if (c->pack_from)
+    if (c->from[0])
         return pick[0]; /* a shape the class's kernels do not cover: uncached, rare */
-    c->pack_from = pick[0];
-    c->unpack_from = pick[1];
+    c->from[0] = pick[0];
+    c->from[1] = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
     far_from = &c->k, pack = pick[0], unpack = pick[1];
     if (sc == 2 && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
@@ -333,14 +349,16 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
         pack = pack->method != DT_METHOD_GATHER && pick[4] ? pick[4] : pack;
         unpack = unpack->method != DT_METHOD_GATHER && pick[5] ? pick[5] : unpack;
         pair(&c->mid, c->mid_name, sizeof(c->mid_name), pack, unpack);
+        c->from[2] = pack;
+        c->from[3] = unpack;
         c->k.far = &c->mid;
         c->k.far_span = DT_MID_SPAN;
         far_from = &c->mid;
     }
     if (pack->method == DT_METHOD_GATHER || unpack->method == DT_METHOD_GATHER) {
-        pair(&c->far, c->far_name, sizeof(c->far_name),
-             pack->method == DT_METHOD_GATHER ? pick[2] : pack,
-             unpack->method == DT_METHOD_GATHER ? pick[3] : unpack);
+        c->from[4] = pack->method == DT_METHOD_GATHER ? pick[2] : pack;
+        c->from[5] = unpack->method == DT_METHOD_GATHER ? pick[3] : unpack;
+        pair(&c->far, c->far_name, sizeof(c->far_name), c->from[4], c->from[5]);
         far_from->far = &c->far;
         far_from->far_span = sc < 2 ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
     }

@@ -226,6 +226,36 @@ static int check_forced(const char *method, size_t blen, ptrdiff_t stride)
     return 0;
 }
 
+/*
+ * Every kernel a selection can reach (its pairs for longer spans too)
+ * must apply to the shape asked, also when its class was calibrated at
+ * another stride first: 8-byte blocks at 64 bytes, where avx512-compress
+ * applies, then at 128 (the same class), where its loop never ends.
+ */
+static void check_selection_chains(void)
+{
+    static const size_t blens[] = {4, 8, 12, 16, 24};
+    static const ptrdiff_t strides[] = {24, 40, 48, 64, 72, 128, 200, 512, 8192, -64, -128};
+
+    for (size_t b = 0; b < sizeof(blens) / sizeof(blens[0]); b++)
+        for (size_t s = 0; s < sizeof(strides) / sizeof(strides[0]); s++) {
+            size_t blen = blens[b];
+            ptrdiff_t stride = strides[s];
+            int ok = 1;
+            if ((size_t)(stride < 0 ? -stride : stride) < blen)
+                continue;
+            for (const dt_kernel_t *k = dt_kernel_select(blen, stride); k; k = k->far)
+                ok &= k->applies(blen, stride);
+            if (ok) {
+                passed++;
+            } else {
+                failed++;
+                printf("selection for %zu-byte blocks at stride %td reaches a kernel that does "
+                       "not apply\n", blen, stride);
+            }
+        }
+}
+
 static void print_line(const char *line)
 {
     puts(line);
@@ -266,6 +296,11 @@ int main(int argc, char **argv)
         }
         check_far(k);
         printf("%-20s %lu checks\n", k->name, passed + failed - before);
+    }
+    {
+        unsigned long before = passed + failed;
+        check_selection_chains();
+        printf("selection chains    %lu checks\n", passed + failed - before);
     }
 #if defined(__x86_64__)
     {
