@@ -13,9 +13,11 @@
  *           that writes block words only.
  * vector    blocks of 64 bytes or more: four 64-byte loads then four
  *           stores a step, the block's last 64 bytes by one overlapping
- *           move. On Zen 5 the 3-D face with 2 KiB rows (face_mid) went
- *           from 121-123 to 155-160 GB/s at 16 KiB and from 49-52 to 57-59
- *           at 512 KiB against the 32-byte moves, level elsewhere.
+ *           move; from 512 bytes both ends first and the middle stored
+ *           aligned (zmm_move_long). On Zen 5 the 3-D face with 2 KiB
+ *           rows (face_mid) went from 121-123 to 155-160 GB/s at 16 KiB
+ *           and from 49-52 to 57-59 at 512 KiB against the 32-byte
+ *           moves, level elsewhere.
  *
  * Also the element programs of small-block sequences (dt_pack_masked.c):
  * every block of up to 32 bytes by one masked load and one masked store of
