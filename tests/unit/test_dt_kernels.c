@@ -256,6 +256,36 @@ static void check_selection_chains(void)
         }
 }
 
+/*
+ * Blocks over 64 bytes go to the usable block copy of the widest ISA
+ * (dt_kernel_select.c), at dense and sparse strides alike.
+ */
+static void check_long_block_selection(void)
+{
+    static const size_t blens[] = {65, 100, 728, 2896};
+    static const ptrdiff_t strides[] = {0, 64, 8192, 1 << 20};
+    const dt_kernel_t *const *all = dt_kernels_all();
+
+    for (size_t b = 0; b < sizeof(blens) / sizeof(blens[0]); b++)
+        for (size_t s = 0; s < sizeof(strides) / sizeof(strides[0]); s++) {
+            size_t blen = blens[b];
+            ptrdiff_t stride = (ptrdiff_t)blen + strides[s];
+            const dt_kernel_t *k = dt_kernel_select(blen, stride);
+            vmpl_isa_t widest = VMPL_ISA_SCALAR;
+            for (int i = 0; all[i]; i++)
+                if (dt_kernel_usable(all[i]) && all[i]->applies(blen, stride) &&
+                    all[i]->isa > widest)
+                    widest = all[i]->isa;
+            if (k->applies(blen, stride) && k->isa == widest) {
+                passed++;
+            } else {
+                failed++;
+                printf("%zu-byte blocks at stride %td: %s, not the widest block copy\n", blen,
+                       stride, k->name);
+            }
+        }
+}
+
 static void print_line(const char *line)
 {
     puts(line);
@@ -300,6 +330,7 @@ int main(int argc, char **argv)
     {
         unsigned long before = passed + failed;
         check_selection_chains();
+        check_long_block_selection();
         printf("selection chains    %lu checks\n", passed + failed - before);
     }
 #if defined(__x86_64__)
