@@ -5,7 +5,8 @@
  *
  * The k elements' data lies in a 128-byte window of user memory and fills
  * at most 64 packed bytes. Pack is two loads, one two-source byte permute
- * and one masked store; unpack is one load, one or two byte permutes and
+ * and one masked store (three loads for two steps where their windows
+ * fit in 192 bytes); unpack is one load, one or two byte permutes and
  * masked stores that write data bytes only. While a step's window (its
  * packed vector, for unpack) ends before the call's last data byte, its
  * loads are unmasked: they also read gap bytes between data bytes, which
