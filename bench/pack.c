@@ -38,8 +38,9 @@
  *
  * Output (CSV): impl,process,layout,op,cache,size,packed_bytes,ns_median,
  *   gbps_median,gbps_min,gbps_max,reps
- * impl is the library (vmpl/openmpi/mpich) or a baseline (memcpy, loop)
- * measured in the process of the library named by `process`; gbps =
+ * impl is the library (vmpl/openmpi/mpich) or a baseline (memcpy, loop,
+ * lines: the layout's line traffic moved whole, see lines_pack) measured
+ * in the process of the library named by `process`; gbps =
  * packed bytes / time in 1e9 B/s; min/max over the repetitions.
  */
 #define _GNU_SOURCE
@@ -287,6 +288,7 @@ typedef struct {
     /* The loop a user would write (the reference, and the "loop" baseline). */
     void (*pack)(const geom_t *g, const void *restrict user, void *restrict out);
     void (*unpack)(const geom_t *g, void *restrict user, const void *restrict in);
+    int dense; /* every 64-byte line of the user span holds data (the lines baseline applies) */
 } layout_t;
 
 static size_t round8(size_t v)
@@ -639,26 +641,27 @@ static void face2_unpack(const geom_t *g, void *restrict user, const void *restr
 
 enum { L_COUNT = 8 };
 static const layout_t layouts[L_COUNT] = {
-    {"vec_2_3_int", "vector(n, 2, 3, int)", vec23_shape, vec23_build, vec23_pack, vec23_unpack},
-    {"col_16_double", "vector(n, 1, 16, double)", col16_shape, col_build, col_pack, col_unpack},
+    {"vec_2_3_int", "vector(n, 2, 3, int)", vec23_shape, vec23_build, vec23_pack, vec23_unpack,
+     1},
+    {"col_16_double", "vector(n, 1, 16, double)", col16_shape, col_build, col_pack, col_unpack, 0},
     {"col_1024_double", "vector(n, 1, 1024, double)", col1024_shape, col_build, col_pack,
-     col_unpack},
+     col_unpack, 0},
     {"indexed_int", "indexed ints, seeded blocks 1..8 / gaps 0..16, 1 KiB per element",
-     indexed_shape, indexed_build, indexed_pack, indexed_unpack},
+     indexed_shape, indexed_build, indexed_pack, indexed_unpack, 0},
     {"struct_idc3", "struct {int; double; char[3]} resized to 24 B, 15 B packed", struct_shape,
-     struct_build, struct_pack, struct_unpack},
+     struct_build, struct_pack, struct_unpack, 1},
     {"face_first", "subarray N^3 doubles, [1][:][:]: N*N contiguous", face0_shape, face0_build,
-     face0_pack, face0_unpack},
+     face0_pack, face0_unpack, 0},
     {"face_mid", "subarray N^3 doubles, [:][1][:]: N rows of N doubles", face1_shape,
-     face1_build, face1_pack, face1_unpack},
+     face1_build, face1_pack, face1_unpack, 0},
     {"face_last", "subarray N^3 doubles, [:][:][1]: N*N doubles at stride N", face2_shape,
-     face2_build, face2_pack, face2_unpack},
+     face2_build, face2_pack, face2_unpack, 0},
 };
 
 /* ---- options ---- */
 
 #define MAX_SIZES 32
-enum { I_LIB = 1, I_LOOP = 2, I_MEMCPY = 4 };
+enum { I_LIB = 1, I_LOOP = 2, I_MEMCPY = 4, I_LINES = 8 };
 
 typedef struct {
     size_t sizes[MAX_SIZES], cold_sizes[MAX_SIZES];
@@ -682,7 +685,8 @@ static void usage(FILE *f)
             "                    1M,4M,16M,64M)\n"
             "  --cold-sizes LIST sizes also timed cold (default 4K,64K,1M,64M; 'all', 'none')\n"
             "  --cache MODE      hot | cold | both (default both)\n"
-            "  --impls LIST      lib,loop,memcpy (default all three)\n"
+            "  --impls LIST      lib,loop,memcpy,lines (default lib,loop,memcpy; lines:\n"
+            "                    the line traffic alone, vec_2_3_int and struct_idc3 only)\n"
             "  --reps N          hot repetitions (default 5)\n"
             "  --cold-reps N     cold single-call repetitions (default 9)\n"
             "  --target-ms X     length of one hot repetition (default 10)\n"
@@ -760,7 +764,7 @@ static size_t llc_detect(void)
 
 static int parse_valued(const char *a, const char *v, opts_t *o)
 {
-    static const char *const impl_names[] = {"lib", "loop", "memcpy"};
+    static const char *const impl_names[] = {"lib", "loop", "memcpy", "lines"};
     const char *lnames[L_COUNT];
     long m;
 
@@ -769,7 +773,7 @@ static int parse_valued(const char *a, const char *v, opts_t *o)
     if (strcmp(a, "--layouts") == 0)
         return (m = parse_names(v, lnames, L_COUNT)) <= 0 ? -1 : (o->layout_mask = (unsigned)m, 0);
     if (strcmp(a, "--impls") == 0)
-        return (m = parse_names(v, impl_names, 3)) <= 0 ? -1 : (o->impls = (unsigned)m, 0);
+        return (m = parse_names(v, impl_names, 4)) <= 0 ? -1 : (o->impls = (unsigned)m, 0);
     if (strcmp(a, "--sizes") == 0)
         return parse_size_list(v, o->sizes, &o->nsizes) == 0 && o->nsizes > 0 ? 0 : -1;
     if (strcmp(a, "--cold-sizes") == 0) {
@@ -978,6 +982,65 @@ static void run_memcpy(const job_t *j)
     memcpy(j->b->packed, j->b->ref, j->g->packed);
 }
 
+/*
+ * The line traffic of a dense layout, without the layout: the lines a pack
+ * or unpack moves, moved whole by plain 64-byte loads and stores, with no
+ * permutes and no masks. Pack reads every line of the user span and
+ * writes the packed lines; unpack reads the packed lines and writes every
+ * line of the span whole, gap bytes too, so it is not an unpack, only its
+ * memory traffic (the next cell refills the buffers). The two streams
+ * advance in step, as a pack's do. It is no strict bound (masked stores
+ * can run faster in places), but where a target asks for far more than
+ * this speed, the memory system, not the kernel, is what stops it. Whole
+ * lines only: the packed bytes past the last whole line are left out.
+ */
+typedef char line_t __attribute__((vector_size(64)));
+typedef char line_unaligned_t __attribute__((vector_size(64), aligned(1)));
+
+#if defined(__x86_64__)
+#define LINES_CLONES __attribute__((noinline, target_clones("avx512f", "avx2", "default")))
+#else
+#define LINES_CLONES __attribute__((noinline))
+#endif
+
+LINES_CLONES static void lines_pack(const char *user, size_t ulines, char *packed,
+                                    size_t plines)
+{
+    size_t next = 0, owed = 0;
+
+    for (size_t k = 0; k < plines; k++) {
+        line_t v = {0}; /* each line read (volatile: kept), the last one stored */
+        for (owed += ulines; owed >= plines; owed -= plines, next++)
+            v = *(const volatile line_unaligned_t *)(const void *)(user + 64 * next);
+        __builtin_memcpy(packed + 64 * k, &v, 64);
+    }
+}
+
+LINES_CLONES static void lines_unpack(char *user, size_t ulines, const char *packed,
+                                      size_t plines)
+{
+    size_t next = 0, owed = 0;
+
+    for (size_t k = 0; k < plines; k++) {
+        line_t v;
+        __builtin_memcpy(&v, packed + 64 * k, 64);
+        for (owed += ulines; owed >= plines; owed -= plines, next++)
+            __builtin_memcpy(user + 64 * next, &v, 64);
+    }
+}
+
+static void run_lines_pack(const job_t *j)
+{
+    lines_pack(j->b->user + j->g->lo, (j->g->hi - j->g->lo) / 64, j->b->packed,
+               j->g->packed / 64);
+}
+
+static void run_lines_unpack(const job_t *j)
+{
+    lines_unpack(j->b->user + j->g->lo, (j->g->hi - j->g->lo) / 64, j->b->packed,
+                 j->g->packed / 64);
+}
+
 static uint64_t time_calls(run_fn_t f, const job_t *j, long iters)
 {
     uint64_t t0 = now_ns();
@@ -1122,6 +1185,7 @@ static void cell_measure(FILE *out, const job_t *j, const opts_t *o)
 {
     static const run_fn_t lib[2] = {run_lib_pack, run_lib_unpack};
     static const run_fn_t loop[2] = {run_loop_pack, run_loop_unpack};
+    static const run_fn_t lines_fn[2] = {run_lines_pack, run_lines_unpack};
     static const char *const ops[2] = {"pack", "unpack"};
 
     for (int cold = 0; cold < 2; cold++) {
@@ -1138,6 +1202,10 @@ static void cell_measure(FILE *out, const job_t *j, const opts_t *o)
             if (o->impls & I_LOOP) {
                 (cold ? measure_cold : measure_hot)(loop[op], j, o, &r);
                 emit_row(out, "loop", j, ops[op], cold, &r);
+            }
+            if ((o->impls & I_LINES) && j->L->dense) {
+                (cold ? measure_cold : measure_hot)(lines_fn[op], j, o, &r);
+                emit_row(out, "lines", j, ops[op], cold, &r);
             }
             if (o->impls & I_MEMCPY) { /* one measurement serves both ops */
                 if (op == 0)
