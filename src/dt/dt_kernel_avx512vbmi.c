@@ -15,6 +15,19 @@
 
 #include <base/avx512_in_page.h>
 
+uint64_t dt_unpack_cold_ticks; /* dt_kernel_private.h */
+
+/* Whether the user line at w comes from DRAM: one load, timed (dt_kernel_private.h). */
+static int user_line_cold(const char *w)
+{
+    unsigned int aux;
+    uint64_t t0;
+
+    t0 = __rdtscp(&aux); /* after the instructions before it; the second after the load */
+    (void)*(const volatile char *)w;
+    return __rdtscp(&aux) - t0 > dt_unpack_cold_ticks;
+}
+
 /* The n low bits set (n may be <= 0 or >= 64). */
 static inline __mmask64 low_bits(int64_t n)
 {
@@ -183,10 +196,13 @@ static inline void mask_store_halves(char *w, __mmask64 m, __m512i v)
 }
 
 /*
- * The whole steps of an unpack into window w, prefetching as group_pack_steps;
- * with plain, the packed bytes are loaded 64 at a time unmasked (the caller
- * checks they stay inside the packed range). The stores stay masked: the
- * gaps between the data bytes are not the call's to write.
+ * The whole steps of an unpack into window w. prefetch 1 prefetches as
+ * group_pack_steps; prefetch 2 only the user lines DT_UNPACK_AHEAD bytes
+ * ahead (dt_unpack_prefetch_worth), the caller leaving out the steps whose
+ * prefetches would pass the call's data. With plain, the packed bytes are
+ * loaded 64 at a time unmasked (the caller checks they stay inside the
+ * packed range). The stores stay masked: the gaps between the data bytes
+ * are not the call's to write.
  */
 static inline __attribute__((always_inline)) const char *
 group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, uintptr_t in_end,
@@ -199,7 +215,9 @@ group_unpack_steps(const dt_group_t *g, char *w, int64_t steps, const char *p, u
     uintptr_t next_out = (uintptr_t)w, next_in = (uintptr_t)p;
 
     for (int64_t s = 0; s < steps; s++, w += step_out, p += step_in) {
-        if (prefetch) {
+        if (prefetch == 2) {
+            __builtin_prefetch(w + DT_UNPACK_AHEAD, 0, 3);
+        } else if (prefetch) {
             next_out = dt_prefetch_to(next_out, w, step_out + DT_PREFETCH_AHEAD);
             next_in = dt_prefetch_to(next_in, p, step_in + DT_PREFETCH_AHEAD);
         }
@@ -238,8 +256,15 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         p = group_unpack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
+        int64_t ahead = 0; /* steps that prefetch: their prefetches stay in the call's data */
         plain = plain < safe ? plain : safe;
-        p = group_unpack_steps(g, first + g->window, plain, p, 0, 0, 0, 1, 0);
+        if (dt_unpack_prefetch_worth(count, g->stride) && user_line_cold(first + g->window)) {
+            ahead = dt_steps_within((count - 1) * g->stride + g->width, DT_UNPACK_AHEAD + 128,
+                                    g->k * g->stride, plain);
+            p = group_unpack_steps(g, first + g->window, ahead, p, 0, 0, 2, 1, 0);
+        }
+        p = group_unpack_steps(g, first + g->window + ahead * g->k * g->stride, plain - ahead, p,
+                               0, 0, 0, 1, 0);
         p = group_unpack_steps(g, first + g->window + plain * g->k * g->stride, safe - plain, p,
                                0, 0, 0, 0, 0);
     }

@@ -24,6 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 static int reference_applies(size_t blen, ptrdiff_t stride)
 {
@@ -74,12 +77,37 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
     return cap < 0 || (int)isa <= cap;
 }
 
+/*
+ * dt_unpack_cold_ticks (dt_kernel_private.h): the TSC ticks in
+ * DT_COLD_LINE_NS, from the TSC and the monotonic clock over 50 us, once.
+ * x86 builds with AVX-512 VBMI only, where the kernels that probe run.
+ */
+void dt_cold_probe_init(void)
+{
+#if defined(__x86_64__)
+    static int done;
+    uint64_t t0, c0, t;
+
+    if (done || !base_cpu_features()->avx512vbmi)
+        return;
+    done = 1;
+    t0 = base_time_ns();
+    c0 = __rdtsc();
+    while ((t = base_time_ns()) - t0 < 50000)
+        ;
+    dt_unpack_cold_ticks = (__rdtsc() - c0) * DT_COLD_LINE_NS / (t - t0);
+    if (dt_unpack_cold_ticks < 2)
+        dt_unpack_cold_ticks = 2;
+#endif
+}
+
 static void kernels_list(void)
 {
     const base_cpu_features_t *cpu = base_cpu_features();
 
     if (nkernels)
         return;
+    dt_cold_probe_init();
 #if defined(__x86_64__)
     for (size_t i = 0; i < dt_avx512vbmi_kernel_count; i++) {
         usable[nkernels] = cpu->avx512vbmi;

@@ -254,6 +254,7 @@ void dt_masked_prepare(dt_node_t *seq, int64_t stride)
     if (!seq->u.seq.small_blocks || !base_cpu_features()->avx512bw ||
         !dt_kernel_isa_allowed(VMPL_ISA_AVX512))
         return;
+    dt_cold_probe_init();
     group_prepare(seq, stride);
     moves_prepare(seq);
 }

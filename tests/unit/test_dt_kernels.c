@@ -177,6 +177,33 @@ static void check_group_fenced(const dt_piece_t *pc, int n, int64_t stride, int6
     free(ref_user);
 }
 
+/*
+ * Unpacks spanning more than DT_UNPACK_PREFETCH_SPAN with their first user
+ * line taken as cold (dt_unpack_cold_ticks 1), so their steps prefetch
+ * until DT_UNPACK_AHEAD bytes before the data ends: groups and the
+ * strided kernels, at counts with a partial last step.
+ */
+static void check_cold_unpacks(const dt_kernel_t *const *all)
+{
+    static const dt_piece_t idc3[] = {{0, 4}, {8, 8}, {16, 3}}, block[] = {{0, 8}};
+    static const size_t shapes[][2] = {{8, 12}, {4, 24}, {2, 3}}; /* blen, stride */
+    const uint64_t probe = dt_unpack_cold_ticks;
+
+    if (!base_cpu_features()->avx512vbmi)
+        return;
+    dt_unpack_cold_ticks = 1;
+    for (int64_t c = 0; c < 3; c++) {
+        check_group_fenced(idc3, 3, 24, DT_UNPACK_PREFETCH_SPAN / 24 + 1 + 37 * c);
+        check_group_fenced(block, 1, 12, DT_UNPACK_PREFETCH_SPAN / 12 + 5 + 4099 * c);
+    }
+    for (int ki = 0; all[ki]; ki++)
+        for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+            if (dt_kernel_usable(all[ki]) && all[ki]->applies(shapes[i][0], shapes[i][1]))
+                check_shape(all[ki], shapes[i][0], (ptrdiff_t)shapes[i][1],
+                            (size_t)DT_UNPACK_PREFETCH_SPAN / shapes[i][1] + 3);
+    dt_unpack_cold_ticks = probe;
+}
+
 static void check_groups_fenced(void)
 {
     static const dt_piece_t idc3[] = {{0, 4}, {8, 8}, {16, 3}}, pair[] = {{0, 2}, {5, 1}};
@@ -338,6 +365,9 @@ int main(int argc, char **argv)
         unsigned long before = passed + failed;
         check_groups_fenced();
         printf("fenced groups       %lu checks\n", passed + failed - before);
+        before = passed + failed;
+        check_cold_unpacks(all);
+        printf("cold unpacks        %lu checks\n", passed + failed - before);
     }
 #endif
     { /* the freestanding checker the Bochs harness uses, on the kernels this CPU runs */
