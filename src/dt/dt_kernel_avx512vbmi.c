@@ -17,17 +17,6 @@
 
 uint64_t dt_unpack_cold_ticks; /* dt_kernel_private.h */
 
-/* Whether the user line at w comes from DRAM: one load, timed (dt_kernel_private.h). */
-static int user_line_cold(const char *w)
-{
-    unsigned int aux;
-    uint64_t t0;
-
-    t0 = __rdtscp(&aux); /* after the instructions before it; the second after the load */
-    (void)*(const volatile char *)w;
-    return __rdtscp(&aux) - t0 > dt_unpack_cold_ticks;
-}
-
 /* The n low bits set (n may be <= 0 or >= 64). */
 static inline __mmask64 low_bits(int64_t n)
 {
@@ -258,7 +247,7 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
         int64_t ahead = 0; /* steps that prefetch: their prefetches stay in the call's data */
         plain = plain < safe ? plain : safe;
-        if (dt_unpack_prefetch_worth(count, g->stride) && user_line_cold(first + g->window)) {
+        if (dt_unpack_prefetch_worth(count, g->stride) && dt_user_line_cold(first + g->window)) {
             ahead = dt_steps_within((count - 1) * g->stride + g->width, DT_UNPACK_AHEAD + 128,
                                     g->k * g->stride, plain);
             p = group_unpack_steps(g, first + g->window, ahead, p, 0, 0, 2, 1, 0);

@@ -110,6 +110,20 @@ static inline int dt_prefetch_worth(int64_t count, int64_t stride)
 extern uint64_t dt_unpack_cold_ticks;
 void dt_cold_probe_init(void);
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+
+/* Whether the user line at w comes from DRAM: one load, timed against dt_unpack_cold_ticks. */
+static inline int dt_user_line_cold(const char *w)
+{
+    unsigned int aux;
+    uint64_t t0 = __rdtscp(&aux); /* after the instructions before it; the second after the load */
+
+    (void)*(const volatile char *)w;
+    return __rdtscp(&aux) - t0 > dt_unpack_cold_ticks;
+}
+#endif
+
 /* Whether an unpack of count elements stride bytes apart probes for cold user lines. */
 static inline int dt_unpack_prefetch_worth(int64_t count, int64_t stride)
 {

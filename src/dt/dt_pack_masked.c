@@ -29,7 +29,7 @@
 
 /* Packed bytes of one timed run of the choice (at most), and runs per side. */
 #define CHOICE_BYTES (8 << 10)
-#define CHOICE_RUNS 5
+#define CHOICE_RUNS 15
 
 /*
  * The choice between the masked moves and dt_pack_small.c's own moves
@@ -53,6 +53,15 @@
  * masked moves unpacked it at 4 MiB at 19.6 GB/s against 24.1 for exact
  * copies, at 16 MiB at 14.3 against 11.8.
  *
+ * Unpacks on CPUs with the cold probe (dt_kernel_private.h) keep the masked
+ * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
+ * spanning more than DT_UNPACK_PREFETCH_SPAN whose first user line comes
+ * from DRAM take the other moves (use_masked), so the margin no longer
+ * guards the cold calls. On Zen 5 the masked moves unpacked the indexed
+ * layout hot 6-16 % faster at 16 KiB-1 MiB (25.6-27.1 GB/s for exact
+ * copies, 27.0-28.9 masked), level at 8 KiB, where the choice times them.
+ * 15 runs a side: with 5, 4 to 6 processes in 10 chose either way.
+ *
  * The call moves its first elements, up to CHOICE_BYTES, CHOICE_RUNS
  * times by each (alternately; the fastest run of each counts) to where
  * they belong in its own destination, then moves them all for real by the
@@ -69,6 +78,7 @@
  * race here both time, and either answer is valid.
  */
 #define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
+#define UNPACK_MARGIN 10 /* with the cold probe: masked time * MARGIN <= other * (MARGIN + 1) */
 
 static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
                   int unpack)
@@ -97,7 +107,10 @@ static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t cou
         t = base_time_ns() - t;
         ns[other] = t < ns[other] ? t : ns[other];
     }
-    masked = ns[0] * MASKED_MARGIN <= ns[1] * (MASKED_MARGIN - 1);
+    if (unpack && dt_unpack_cold_ticks) /* cold calls go by the other moves (use_masked) */
+        masked = ns[0] * UNPACK_MARGIN <= ns[1] * (UNPACK_MARGIN + 1);
+    else
+        masked = ns[0] * MASKED_MARGIN <= ns[1] * (MASKED_MARGIN - 1);
     __atomic_store_n(&((dt_node_t *)seq)->u.seq.moves_use[unpack], masked, __ATOMIC_RELAXED);
     return masked;
 }
@@ -112,6 +125,9 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
         return 1;
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);
+    if (unpack && masked > 0 && dt_unpack_prefetch_worth(count, stride) &&
+        dt_user_line_cold(first + seq->u.seq.pieces[0].disp)) /* from DRAM: plain stores */
+        return 0;
     return masked != 0; /* 1, or -1 after a call of no elements */
 }
 
