@@ -46,10 +46,13 @@
  * indexed layout, whose choice runs timed the two within 5 % either way,
  * on single cold calls in GB/s, masked / exact: pack 2.9 / 6.9 at 64 KiB
  * and 3.3 / 8.8 at 1 MiB; unpack 1.0 / 2.3 at 4 KiB, 5.2 / 7.5 at 64 KiB,
- * 6.9 / 9.9 at 1 MiB. Packs that span more than DT_PREFETCH_SPAN keep the
- * masked moves, which prefetch there: on Zen 5 they packed that layout at
- * 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s against 9.6-10.0 / 8.4 for
- * exact copies. Unpacks choose at every span: with their prefetch the
+ * 6.9 / 9.9 at 1 MiB. Packs that span more than MASKED_PACK_SPAN keep the
+ * masked moves, which prefetch there (past DT_PREFETCH_SPAN): on Zen 5
+ * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
+ * against 9.6-10.0 / 8.4 for exact copies. Below, the choice stands: at
+ * 4 MiB packed (a 12 MiB span, in the 32 MiB L3 when hot) exact copies
+ * packed it at 27-29 GB/s against 22 for the masked moves, cold at 10.4
+ * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14. Unpacks choose at every span: with their prefetch the
  * masked moves unpacked it at 4 MiB at 19.6 GB/s against 24.1 for exact
  * copies, at 16 MiB at 14.3 against 11.8.
  *
@@ -78,6 +81,7 @@
  * race here both time, and either answer is valid.
  */
 #define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
+#define MASKED_PACK_SPAN ((int64_t)16 << 20)
 #define UNPACK_MARGIN 10 /* with the cold probe: masked time * MARGIN <= other * (MARGIN + 1) */
 
 static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
@@ -121,8 +125,9 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
 {
     int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
 
-    if (!unpack && dt_prefetch_worth(count, stride)) /* they prefetch: faster from DRAM */
-        return 1;
+    if (!unpack && dt_prefetch_worth(count, stride) &&
+        (count > INT64_MAX / stride || count * stride > MASKED_PACK_SPAN))
+        return 1; /* they prefetch: faster from DRAM */
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);
     if (unpack && masked > 0 && dt_unpack_prefetch_worth(count, stride) &&
