@@ -187,7 +187,7 @@ static inline void mask_store_halves(char *w, __mmask64 m, __m512i v)
 /*
  * The whole steps of an unpack into window w. prefetch 1 prefetches as
  * group_pack_steps; prefetch 2 only the user lines DT_UNPACK_AHEAD bytes
- * ahead (dt_unpack_prefetch_worth), the caller leaving out the steps whose
+ * ahead (dt_unpack_probes), the caller leaving out the steps whose
  * prefetches would pass the call's data. With plain, the packed bytes are
  * loaded 64 at a time unmasked (the caller checks they stay inside the
  * packed range). The stores stay masked: the gaps between the data bytes
@@ -247,7 +247,8 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
         int64_t ahead = 0; /* steps that prefetch: their prefetches stay in the call's data */
         plain = plain < safe ? plain : safe;
-        if (dt_unpack_prefetch_worth(count, g->stride) && dt_user_line_cold(first + g->window)) {
+        if (dt_unpack_probes(count, g->stride, DT_PREFETCH_SPAN) &&
+            dt_user_line_cold(first + g->window)) {
             ahead = dt_steps_within((count - 1) * g->stride + g->width, DT_UNPACK_AHEAD + 128,
                                     g->k * g->stride, plain);
             p = group_unpack_steps(g, first + g->window, ahead, p, 0, 0, 2, 1, 0);

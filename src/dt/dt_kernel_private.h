@@ -76,13 +76,18 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
 #define DT_PREFETCH_AHEAD 4096
 #define DT_PREFETCH_SPAN ((int64_t)4 << 20)
 
-/* Whether count elements stride bytes apart span enough memory to prefetch (every call asks). */
-static inline int dt_prefetch_worth(int64_t count, int64_t stride)
+/* Whether count elements stride > 0 bytes apart span more than bytes. */
+static inline int dt_span_over(int64_t count, int64_t stride, int64_t bytes)
 {
     int64_t span;
 
-    return stride > 0 &&
-           (__builtin_mul_overflow(count, stride, &span) || span > DT_PREFETCH_SPAN);
+    return stride > 0 && (__builtin_mul_overflow(count, stride, &span) || span > bytes);
+}
+
+/* Whether count elements stride bytes apart span enough memory to prefetch (every call asks). */
+static inline int dt_prefetch_worth(int64_t count, int64_t stride)
+{
+    return dt_span_over(count, stride, DT_PREFETCH_SPAN);
 }
 
 /*
@@ -97,9 +102,13 @@ static inline int dt_prefetch_worth(int64_t count, int64_t stride)
  * (spans up to 1.5 MiB, "hot") and 160-720 ns after a cache flush; the
  * prefetches made cold calls 17-35 % faster at 64 KiB and 31-37 % at
  * 1 MiB, and hot calls 6-11 % slower at 1 MiB, so hot calls do without.
+ * The masked block moves' unpacks (dt_pack_masked.c) probe up to
+ * DT_BLOCKS_UNPACK_PREFETCH_SPAN, where they start to prefetch: a cold
+ * call takes plain copies instead.
  */
 #define DT_UNPACK_AHEAD 1024
 #define DT_UNPACK_PREFETCH_SPAN ((int64_t)64 << 10)
+#define DT_BLOCKS_UNPACK_PREFETCH_SPAN ((int64_t)16 << 20)
 #define DT_COLD_LINE_NS 60 /* a first-line load slower than this comes from DRAM */
 
 /*
@@ -124,11 +133,15 @@ static inline int dt_user_line_cold(const char *w)
 }
 #endif
 
-/* Whether an unpack of count elements stride bytes apart probes for cold user lines. */
-static inline int dt_unpack_prefetch_worth(int64_t count, int64_t stride)
+/*
+ * Whether an unpack of count elements stride bytes apart probes for cold
+ * user lines: past DT_UNPACK_PREFETCH_SPAN, up to upto bytes (where the
+ * loop prefetches anyway).
+ */
+static inline int dt_unpack_probes(int64_t count, int64_t stride, int64_t upto)
 {
-    return dt_unpack_cold_ticks && stride > 0 && !dt_prefetch_worth(count, stride) &&
-           count * stride > DT_UNPACK_PREFETCH_SPAN;
+    return dt_unpack_cold_ticks && dt_span_over(count, stride, DT_UNPACK_PREFETCH_SPAN) &&
+           !dt_span_over(count, stride, upto);
 }
 
 /*

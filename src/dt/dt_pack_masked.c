@@ -52,17 +52,19 @@
  * against 9.6-10.0 / 8.4 for exact copies. Below, the choice stands: at
  * 4 MiB packed (a 12 MiB span, in the 32 MiB L3 when hot) exact copies
  * packed it at 27-29 GB/s against 22 for the masked moves, cold at 10.4
- * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14. Unpacks choose at every span: with their prefetch the
- * masked moves unpacked it at 4 MiB at 19.6 GB/s against 24.1 for exact
- * copies, at 16 MiB at 14.3 against 11.8.
+ * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14.
+ * Unpacks choose at every span.
  *
  * Unpacks on CPUs with the cold probe (dt_kernel_private.h) keep the masked
  * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
- * spanning more than DT_UNPACK_PREFETCH_SPAN whose first user line comes
- * from DRAM take the other moves (use_masked), so the margin no longer
- * guards the cold calls. On Zen 5 the masked moves unpacked the indexed
- * layout hot 6-16 % faster at 16 KiB-1 MiB (25.6-27.1 GB/s for exact
- * copies, 27.0-28.9 masked), level at 8 KiB, where the choice times them.
+ * spanning 64 KiB to DT_BLOCKS_UNPACK_PREFETCH_SPAN whose first user line
+ * comes from DRAM take the other moves (use_masked), so the margin no
+ * longer guards the cold calls, and the masked moves prefetch only past
+ * that span. On Zen 5 the masked moves unpacked the indexed layout hot
+ * 6-16 % faster at 16 KiB-1 MiB (25.6-27.1 GB/s for exact copies,
+ * 27.0-28.9 masked), level at 8 KiB, where the choice times them; at
+ * 4 MiB (a 12 MiB span) at 26.4 without their prefetch, 22.4 with it and
+ * 21.7 for exact copies; cold, the probe sent them to exact copies (10.6).
  * 15 runs a side: with 5, 4 to 6 processes in 10 chose either way.
  *
  * The call moves its first elements, up to CHOICE_BYTES, CHOICE_RUNS
@@ -130,7 +132,7 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
         return 1; /* they prefetch: faster from DRAM */
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);
-    if (unpack && masked > 0 && dt_unpack_prefetch_worth(count, stride) &&
+    if (unpack && masked > 0 && dt_unpack_probes(count, stride, DT_BLOCKS_UNPACK_PREFETCH_SPAN) &&
         dt_user_line_cold(first + seq->u.seq.pieces[0].disp)) /* from DRAM: plain stores */
         return 0;
     return masked != 0; /* 1, or -1 after a call of no elements */

@@ -398,19 +398,22 @@ int main(int argc, char **argv)
                pk.blocks_pack ? "" : " (no AVX-512 here)");
         passed += r.passed;
         failed += r.failed;
-        if (pk.blocks_pack) { /* again past DT_PREFETCH_SPAN: the prefetching loops */
-            size_t bytes = 4 * (size_t)DT_PREFETCH_SPAN + (1u << 20);
+        /* again past DT_PREFETCH_SPAN and DT_BLOCKS_UNPACK_PREFETCH_SPAN: loops that prefetch */
+        static const int64_t far[] = {DT_PREFETCH_SPAN, DT_BLOCKS_UNPACK_PREFETCH_SPAN};
+        for (size_t f = 0; pk.blocks_pack && f < sizeof(far) / sizeof(far[0]); f++) {
+            size_t bytes = 4 * (size_t)far[f] + (1u << 20);
             unsigned char *big = malloc(bytes);
             if (!big) {
                 printf("allocation failed\n");
                 failed++;
-            } else {
-                r = dt_program_check_far(&pk, DT_PREFETCH_SPAN + 4096, big, bytes, print_line);
-                printf("far element programs %lu checks\n", r.passed + r.failed);
-                passed += r.passed;
-                failed += r.failed;
-                free(big);
+                continue;
             }
+            r = dt_program_check_far(&pk, far[f] + 4096, big, bytes, print_line);
+            printf("far element programs %lu checks (span %lld MiB)\n", r.passed + r.failed,
+                   (long long)(far[f] >> 20));
+            passed += r.passed;
+            failed += r.failed;
+            free(big);
         }
     }
     printf("%lu passed, %lu failed\n", passed, failed);
