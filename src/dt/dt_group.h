@@ -14,7 +14,8 @@
  * through masks, and the last, partial step uses the masks cut to its
  * elements, so no byte past the type is read.
  *
- * The plan is built once per layout and stride (dt_group_init); the step
+ * The plan is built once per layout and stride (dt_group_init, or the
+ * avx512-permute strided kernel's group_build for a loop of blocks); the step
  * loops are AVX-512 VBMI (dt_kernel_avx512vbmi.c), with no libc calls, so
  * the freestanding Bochs harness runs them.
  */

@@ -34,6 +34,7 @@ struct dt_node {
             int64_t stride;
             dt_node_t *child;
             const dt_kernel_t *kernel; /* child is a BLOCK: its strided kernel (commit) */
+            struct dt_group *group;    /* the kernel's group for child and stride (commit) */
         } loop;
         struct {
             int64_t n;

@@ -36,6 +36,15 @@ typedef void (*dt_pack_fn_t)(void *restrict dst, const void *restrict src, ptrdi
 typedef void (*dt_unpack_fn_t)(void *restrict dst, ptrdiff_t stride, const void *restrict src,
                                size_t blen, size_t nblocks);
 
+struct dt_group;
+/* pack / unpack with the kernel's plan for (blen, stride) made beforehand (group_build). */
+typedef void (*dt_group_pack_fn_t)(const struct dt_group *g, void *restrict dst,
+                                   const void *restrict src, ptrdiff_t stride, size_t blen,
+                                   size_t nblocks);
+typedef void (*dt_group_unpack_fn_t)(const struct dt_group *g, void *restrict dst,
+                                     ptrdiff_t stride, const void *restrict src, size_t blen,
+                                     size_t nblocks);
+
 typedef enum {
     DT_METHOD_SCALAR,  /* fixed-size moves per block */
     DT_METHOD_VECTOR,  /* multi-vector copies per block (large blocks) */
@@ -55,6 +64,14 @@ typedef struct dt_kernel {
     /* Selected pairs only: the pair for calls that span more than far_span bytes, or NULL. */
     const struct dt_kernel *far;
     uint64_t far_span;
+    /*
+     * Kernels that work on an element group (dt_group.h), or NULL: builds
+     * the group of (blen, stride) (1 when built), once per layout at commit,
+     * and the pack / unpack that take it instead of building it per call.
+     */
+    int (*group_build)(struct dt_group *g, size_t blen, ptrdiff_t stride);
+    dt_group_pack_fn_t group_pack;
+    dt_group_unpack_fn_t group_unpack;
 } dt_kernel_t;
 
 /*

@@ -329,6 +329,9 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
 {
     *k = *pack;
     k->unpack = unpack->unpack;
+    k->group_unpack = unpack->group_unpack;
+    if (!k->group_build) /* the two sides' groups are the same: blocks of blen at stride */
+        k->group_build = unpack->group_build;
     k->far = NULL;
     if (pack != unpack) {
         snprintf(name, size, "%s/%s", pack->name, unpack->name);

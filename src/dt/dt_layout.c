@@ -37,6 +37,7 @@ void dt_node_free(dt_node_t *node)
         return;
     if (node->kind == DT_NODE_LOOP) {
         dt_node_free(node->u.loop.child);
+        free(node->u.loop.group);
     } else if (node->kind == DT_NODE_SEQ) {
         for (int64_t k = 0; k < node->u.seq.n; k++)
             dt_node_free(node->u.seq.child[k]);
@@ -277,6 +278,7 @@ dt_node_t *dt_node_clone(const dt_node_t *node)
         return NOMEM;
     *c = *node;
     if (node->kind == DT_NODE_LOOP) {
+        c->u.loop.group = NULL; /* the clone's commit makes its own */
         c->u.loop.child = dt_node_clone(node->u.loop.child);
         if (c->u.loop.child == NOMEM) {
             free(c);

@@ -102,6 +102,20 @@ vmpl_status_t dt_layout_build(const dt_type_t *type, dt_node_t **layout_p)
     return VMPL_OK;
 }
 
+/* A leaf loop's strided kernel, and its group where it works on one. */
+static void loop_kernel(dt_node_t *loop, const dt_node_t *block)
+{
+    const dt_kernel_t *k = dt_kernel_select((size_t)block->size, loop->u.loop.stride);
+    dt_group_t g;
+
+    loop->u.loop.kernel = k;
+    if (loop->u.loop.group || !k->group_build ||
+        !k->group_build(&g, (size_t)block->size, loop->u.loop.stride) ||
+        !(loop->u.loop.group = malloc(sizeof(g))))
+        return; /* no group: the kernel builds it per call */
+    *loop->u.loop.group = g;
+}
+
 void dt_layout_select_kernels(dt_node_t *node, int64_t stride)
 {
     if (!node || node == &dt_node_nomem)
@@ -109,7 +123,7 @@ void dt_layout_select_kernels(dt_node_t *node, int64_t stride)
     if (node->kind == DT_NODE_LOOP) {
         dt_node_t *child = node->u.loop.child;
         if (child->kind == DT_NODE_BLOCK)
-            node->u.loop.kernel = dt_kernel_select((size_t)child->size, node->u.loop.stride);
+            loop_kernel(node, child);
         dt_layout_select_kernels(child, node->u.loop.stride);
     } else if (node->kind == DT_NODE_SEQ) {
         dt_masked_prepare(node, stride);

@@ -18,13 +18,21 @@ static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t 
     const dt_node_t *block = loop->u.loop.child;
     int64_t stride = loop->u.loop.stride;
     const dt_kernel_t *k = loop->u.loop.kernel;
+    const struct dt_group *g;
 
     if (!k)
         k = dt_kernel_select((size_t)block->size, stride);
     while (k->far && (uint64_t)nfull * (uint64_t)(stride < 0 ? -stride : stride) > k->far_span)
         k = k->far; /* the pairs for longer spans (dt_kernel_select) */
-    if (unpack)
+    g = k == loop->u.loop.kernel ? loop->u.loop.group : NULL; /* built for this kernel */
+    if (unpack && g && k->group_unpack)
+        k->group_unpack(g, first + i * stride, stride, *packed, (size_t)block->size,
+                        (size_t)nfull);
+    else if (unpack)
         k->unpack(first + i * stride, stride, *packed, (size_t)block->size, (size_t)nfull);
+    else if (g && k->group_pack)
+        k->group_pack(g, *packed, first + i * stride, stride, (size_t)block->size,
+                      (size_t)nfull);
     else
         k->pack(*packed, first + i * stride, stride, (size_t)block->size, (size_t)nfull);
     *packed += nfull * block->size;
