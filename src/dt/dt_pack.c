@@ -38,12 +38,24 @@ static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t 
     *packed += nfull * block->size;
 }
 
+/*
+ * Whole children in len bytes from child i of loop n: all the rest without
+ * a division when len reaches their end (a whole call, the common case;
+ * a 64-bit division costs Zen 5 about as much as packing 64 bytes).
+ */
+static int64_t full_children(const dt_node_t *n, int64_t i, int64_t len)
+{
+    const int64_t rest = n->u.loop.count - i, csize = n->u.loop.child->size;
+
+    return len >= rest * csize ? rest : len / csize;
+}
+
 static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len, char **packed,
                       int unpack)
 {
     const dt_node_t *child = n->u.loop.child;
     int64_t csize = child->size, stride = n->u.loop.stride;
-    int64_t i = skip / csize, off = skip % csize, part, nfull;
+    int64_t i = skip ? skip / csize : 0, off = skip ? skip % csize : 0, part, nfull;
 
     if (child->kind == DT_NODE_BLOCK) {
         char *first = base + child->disp;
@@ -54,7 +66,7 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
             len -= part;
             i++;
         }
-        if ((nfull = len / csize) > 0) {
+        if ((nfull = full_children(n, i, len)) > 0) {
             walk_strided(n, first, i, nfull, packed, unpack);
             i += nfull;
             len -= nfull * csize;
@@ -67,7 +79,7 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
     }
     while (len > 0) {
         if (off == 0 && child->kind == DT_NODE_SEQ && child->u.seq.small_blocks &&
-            (nfull = len / csize) > 0) {
+            (nfull = full_children(n, i, len)) > 0) {
             if (unpack)
                 dt_small_unpack(child, base + i * stride + child->disp, stride, nfull, packed);
             else
