@@ -80,7 +80,8 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
 /*
  * dt_unpack_cold_ticks (dt_kernel_private.h): the TSC ticks in
  * DT_COLD_LINE_NS, from the TSC and the monotonic clock over 50 us, once.
- * x86 builds with AVX-512 VBMI only, where the kernels that probe run.
+ * On CPUs with AVX-512 VBMI only; elsewhere it stays 0: no probe, and the
+ * masked block moves' unpack choice keeps its margin (dt_pack_masked.c).
  */
 void dt_cold_probe_init(void)
 {
