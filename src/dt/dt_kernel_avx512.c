@@ -301,7 +301,7 @@ const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64
     /* element i's moves start before (i + 1) * size and load 32 bytes */
     plain = dt_steps_within(count * size, size + 32, size, count);
     plain = plain < from ? plain : from;
-    if (dt_span_over(count, stride, DT_BLOCKS_UNPACK_PREFETCH_SPAN))
+    if (dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
         p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 1, 1, 0, 0, 0);
     else
         p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 0, 1, 0, 0, 0);

@@ -103,12 +103,14 @@ static inline int dt_prefetch_worth(int64_t count, int64_t stride)
  * prefetches made cold calls 17-35 % faster at 64 KiB and 31-37 % at
  * 1 MiB, and hot calls 6-11 % slower at 1 MiB, so hot calls do without.
  * The masked block moves' unpacks (dt_pack_masked.c) probe up to
- * DT_BLOCKS_UNPACK_PREFETCH_SPAN, where they start to prefetch: a cold
- * call takes plain copies instead.
+ * DT_BLOCKS_FAR_SPAN, where they start to prefetch: a cold call takes
+ * plain copies instead. Past DT_BLOCKS_FAR_SPAN the masked block moves
+ * prefetch, and packs take them whatever the choice: a hot call's lines
+ * no longer stay in L3 (dt_pack_masked.c has the numbers).
  */
 #define DT_UNPACK_AHEAD 1024
 #define DT_UNPACK_PREFETCH_SPAN ((int64_t)64 << 10)
-#define DT_BLOCKS_UNPACK_PREFETCH_SPAN ((int64_t)16 << 20)
+#define DT_BLOCKS_FAR_SPAN ((int64_t)16 << 20)
 #define DT_COLD_LINE_NS 60 /* a first-line load slower than this comes from DRAM */
 
 /*

@@ -46,7 +46,7 @@
  * indexed layout, whose choice runs timed the two within 5 % either way,
  * on single cold calls in GB/s, masked / exact: pack 2.9 / 6.9 at 64 KiB
  * and 3.3 / 8.8 at 1 MiB; unpack 1.0 / 2.3 at 4 KiB, 5.2 / 7.5 at 64 KiB,
- * 6.9 / 9.9 at 1 MiB. Packs that span more than MASKED_PACK_SPAN keep the
+ * 6.9 / 9.9 at 1 MiB. Packs that span more than DT_BLOCKS_FAR_SPAN keep the
  * masked moves, which prefetch there (past DT_PREFETCH_SPAN): on Zen 5
  * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
  * against 9.6-10.0 / 8.4 for exact copies. Below, the choice stands: at
@@ -57,7 +57,7 @@
  *
  * Unpacks on CPUs with the cold probe (dt_kernel_private.h) keep the masked
  * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
- * spanning 64 KiB to DT_BLOCKS_UNPACK_PREFETCH_SPAN whose first user line
+ * spanning 64 KiB to DT_BLOCKS_FAR_SPAN whose first user line
  * comes from DRAM take the other moves (use_masked), so the margin no
  * longer guards the cold calls, and the masked moves prefetch only past
  * that span. On Zen 5 the masked moves unpacked the indexed layout hot
@@ -83,7 +83,6 @@
  * race here both time, and either answer is valid.
  */
 #define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
-#define MASKED_PACK_SPAN ((int64_t)16 << 20)
 #define UNPACK_MARGIN 10 /* with the cold probe: masked time * MARGIN <= other * (MARGIN + 1) */
 
 static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
@@ -127,12 +126,11 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
 {
     int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
 
-    if (!unpack && dt_prefetch_worth(count, stride) &&
-        (count > INT64_MAX / stride || count * stride > MASKED_PACK_SPAN))
+    if (!unpack && dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
         return 1; /* they prefetch: faster from DRAM */
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);
-    if (unpack && masked > 0 && dt_unpack_probes(count, stride, DT_BLOCKS_UNPACK_PREFETCH_SPAN) &&
+    if (unpack && masked > 0 && dt_unpack_probes(count, stride, DT_BLOCKS_FAR_SPAN) &&
         dt_user_line_cold(first + seq->u.seq.pieces[0].disp)) /* from DRAM: plain stores */
         return 0;
     return masked != 0; /* 1, or -1 after a call of no elements */

@@ -398,8 +398,8 @@ int main(int argc, char **argv)
                pk.blocks_pack ? "" : " (no AVX-512 here)");
         passed += r.passed;
         failed += r.failed;
-        /* again past DT_PREFETCH_SPAN and DT_BLOCKS_UNPACK_PREFETCH_SPAN: loops that prefetch */
-        static const int64_t far[] = {DT_PREFETCH_SPAN, DT_BLOCKS_UNPACK_PREFETCH_SPAN};
+        /* again past DT_PREFETCH_SPAN and DT_BLOCKS_FAR_SPAN: loops that prefetch */
+        static const int64_t far[] = {DT_PREFETCH_SPAN, DT_BLOCKS_FAR_SPAN};
         for (size_t f = 0; pk.blocks_pack && f < sizeof(far) / sizeof(far[0]); f++) {
             size_t bytes = 4 * (size_t)far[f] + (1u << 20);
             unsigned char *big = malloc(bytes);
