@@ -39,7 +39,7 @@
  * Output (CSV): impl,process,layout,op,cache,size,packed_bytes,ns_median,
  *   gbps_median,gbps_min,gbps_max,reps
  * impl is the library (vmpl/openmpi/mpich) or a baseline (memcpy, loop,
- * lines: the layout's line traffic moved whole, see lines_pack) measured
+ * lines: the user lines holding data moved whole, see lines_pack) measured
  * in the process of the library named by `process`; gbps =
  * packed bytes / time in 1e9 B/s; min/max over the repetitions.
  */
@@ -288,7 +288,6 @@ typedef struct {
     /* The loop a user would write (the reference, and the "loop" baseline). */
     void (*pack)(const geom_t *g, const void *restrict user, void *restrict out);
     void (*unpack)(const geom_t *g, void *restrict user, const void *restrict in);
-    int dense; /* every 64-byte line of the user span holds data (the lines baseline applies) */
 } layout_t;
 
 static size_t round8(size_t v)
@@ -641,21 +640,20 @@ static void face2_unpack(const geom_t *g, void *restrict user, const void *restr
 
 enum { L_COUNT = 8 };
 static const layout_t layouts[L_COUNT] = {
-    {"vec_2_3_int", "vector(n, 2, 3, int)", vec23_shape, vec23_build, vec23_pack, vec23_unpack,
-     1},
-    {"col_16_double", "vector(n, 1, 16, double)", col16_shape, col_build, col_pack, col_unpack, 0},
+    {"vec_2_3_int", "vector(n, 2, 3, int)", vec23_shape, vec23_build, vec23_pack, vec23_unpack},
+    {"col_16_double", "vector(n, 1, 16, double)", col16_shape, col_build, col_pack, col_unpack},
     {"col_1024_double", "vector(n, 1, 1024, double)", col1024_shape, col_build, col_pack,
-     col_unpack, 0},
+     col_unpack},
     {"indexed_int", "indexed ints, seeded blocks 1..8 / gaps 0..16, 1 KiB per element",
-     indexed_shape, indexed_build, indexed_pack, indexed_unpack, 0},
+     indexed_shape, indexed_build, indexed_pack, indexed_unpack},
     {"struct_idc3", "struct {int; double; char[3]} resized to 24 B, 15 B packed", struct_shape,
-     struct_build, struct_pack, struct_unpack, 1},
+     struct_build, struct_pack, struct_unpack},
     {"face_first", "subarray N^3 doubles, [1][:][:]: N*N contiguous", face0_shape, face0_build,
-     face0_pack, face0_unpack, 0},
+     face0_pack, face0_unpack},
     {"face_mid", "subarray N^3 doubles, [:][1][:]: N rows of N doubles", face1_shape,
-     face1_build, face1_pack, face1_unpack, 0},
+     face1_build, face1_pack, face1_unpack},
     {"face_last", "subarray N^3 doubles, [:][:][1]: N*N doubles at stride N", face2_shape,
-     face2_build, face2_pack, face2_unpack, 0},
+     face2_build, face2_pack, face2_unpack},
 };
 
 /* ---- options ---- */
@@ -686,7 +684,8 @@ static void usage(FILE *f)
             "  --cold-sizes LIST sizes also timed cold (default 4K,64K,1M,64M; 'all', 'none')\n"
             "  --cache MODE      hot | cold | both (default both)\n"
             "  --impls LIST      lib,loop,memcpy,lines (default lib,loop,memcpy; lines:\n"
-            "                    the line traffic alone, vec_2_3_int and struct_idc3 only)\n"
+            "                    the user lines holding data moved whole, where their runs\n"
+            "                    average 8 lines or more: vec_2_3_int, indexed_int, struct_idc3)\n"
             "  --reps N          hot repetitions (default 5)\n"
             "  --cold-reps N     cold single-call repetitions (default 9)\n"
             "  --target-ms X     length of one hot repetition (default 10)\n"
@@ -924,6 +923,78 @@ static void xor_bytes(char *p, size_t n, unsigned char x)
         p[i] = (char)(p[i] ^ x);
 }
 
+/* ---- the user lines that hold data ---- */
+
+/*
+ * The 64-byte user lines a cell's layout has data in, as runs of
+ * consecutive lines: what the lines baseline moves. Found by unpacking
+ * 0xff bytes with the reference loop into a zeroed span. Kept only where
+ * the runs average LINES_MIN_RUN lines or more (the dense layouts, and the
+ * indexed one, whose rare lines without data end runs): for sparse layouts
+ * the run list would cost the baseline traffic of its own.
+ */
+#define LINES_MIN_RUN 8
+
+typedef struct {
+    size_t first, count; /* user lines first .. first + count - 1, from the buffer's start */
+} line_run_t;
+
+typedef struct {
+    line_run_t *run;
+    size_t nruns, nlines, span_lines; /* runs, lines in them, lines of [lo, hi) */
+} line_set_t;
+
+static int line_has_data(const char *line)
+{
+    for (int i = 0; i < 64; i++)
+        if (line[i])
+            return 1;
+    return 0;
+}
+
+/* The line set of cell g, or NULL (sparse layout, or no memory). Leaves user and packed dirty. */
+static line_set_t *line_set_make(const layout_t *L, const geom_t *g, const bufs_t *b)
+{
+    size_t first = g->lo / 64, end = (g->hi + 63) / 64, cap = (end - first) / LINES_MIN_RUN + 1;
+    line_set_t *s = calloc(1, sizeof(*s));
+
+    if (!s || !(s->run = malloc(cap * sizeof(s->run[0])))) {
+        free(s);
+        return NULL;
+    }
+    memset(b->user + first * 64, 0, (end - first) * 64);
+    memset(b->packed, 0xff, g->packed);
+    L->unpack(g, b->user, b->packed);
+    s->span_lines = end - first;
+    for (size_t l = first; l < end; l++) {
+        if (!line_has_data(b->user + 64 * l))
+            continue;
+        if (s->nruns && s->run[s->nruns - 1].first + s->run[s->nruns - 1].count == l) {
+            s->run[s->nruns - 1].count++;
+        } else if (s->nruns == cap) {
+            free(s->run);
+            free(s);
+            return NULL;
+        } else {
+            s->run[s->nruns++] = (line_run_t){l, 1};
+        }
+        s->nlines++;
+    }
+    if (s->nruns == 0 || s->nlines < s->nruns * LINES_MIN_RUN) {
+        free(s->run);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void line_set_free(line_set_t *s)
+{
+    if (s)
+        free(s->run);
+    free(s);
+}
+
 /* ---- timing ---- */
 
 typedef struct {
@@ -931,6 +1002,7 @@ typedef struct {
     const geom_t *g;
     bt_t type;
     const bufs_t *b;
+    const line_set_t *lines; /* NULL: no lines baseline for this cell */
 } job_t;
 
 typedef void (*run_fn_t)(const job_t *j);
@@ -983,19 +1055,18 @@ static void run_memcpy(const job_t *j)
 }
 
 /*
- * The line traffic of a dense layout, without the layout: the lines a pack
- * or unpack moves, moved whole by plain 64-byte loads and stores, with no
- * permutes and no masks. Pack reads every line of the user span and
- * writes the packed lines; unpack reads the packed lines and writes every
- * line of the span whole, gap bytes too, so it is not an unpack, only its
- * memory traffic (the next cell refills the buffers). The two streams
- * advance in step, as a pack's do. It is no strict bound (masked stores
- * can run faster in places), but where a target asks for far more than
- * this speed, the memory system, not the kernel, is what stops it. Whole
- * lines only: the packed bytes past the last whole line are left out.
+ * The line traffic of a layout, without the layout: the user lines that
+ * hold data (line_set_t), moved whole by plain 64-byte loads and stores,
+ * with no permutes and no masks. Pack reads those lines and writes the
+ * packed lines; unpack reads the packed lines and writes those user lines
+ * whole, gap bytes too, so it is not an unpack, only its memory traffic
+ * (the next cell refills the buffers). The two streams advance in step,
+ * as a pack's do. It is no strict bound (masked stores can run faster in
+ * places), but where a target asks for far more than this speed, the
+ * memory system, not the kernel, is what stops it. Whole lines only: the
+ * packed bytes past the last whole line are left out.
  */
 typedef char line_t __attribute__((vector_size(64)));
-typedef char line_unaligned_t __attribute__((vector_size(64), aligned(1)));
 
 #if defined(__x86_64__)
 #define LINES_CLONES __attribute__((noinline, target_clones("avx512f", "avx2", "default")))
@@ -1003,42 +1074,50 @@ typedef char line_unaligned_t __attribute__((vector_size(64), aligned(1)));
 #define LINES_CLONES __attribute__((noinline))
 #endif
 
-LINES_CLONES static void lines_pack(const char *user, size_t ulines, char *packed,
+/* Per user line, the packed lines due by then: plines of them in step with s->nlines. */
+LINES_CLONES static void lines_pack(const char *user, const line_set_t *s, char *packed,
                                     size_t plines)
 {
-    size_t next = 0, owed = 0;
+    const size_t nlines = s->nlines, nruns = s->nruns; /* locals: the stores may alias s */
+    const line_run_t *run = s->run;
+    size_t k = 0, owed = 0;
 
-    for (size_t k = 0; k < plines; k++) {
-        line_t v = {0}; /* each line read (volatile: kept), the last one stored */
-        for (owed += ulines; owed >= plines; owed -= plines, next++)
-            v = *(const volatile line_unaligned_t *)(const void *)(user + 64 * next);
-        __builtin_memcpy(packed + 64 * k, &v, 64);
+    for (size_t r = 0; r < nruns; r++) {
+        const char *at = user + 64 * run[r].first, *end = at + 64 * run[r].count;
+        for (; at < end; at += 64) {
+            line_t v = *(const volatile line_t *)(const void *)at; /* kept */
+            for (owed += plines; owed >= nlines; owed -= nlines)
+                __builtin_memcpy(packed + 64 * k++, &v, 64);
+        }
     }
 }
 
-LINES_CLONES static void lines_unpack(char *user, size_t ulines, const char *packed,
+LINES_CLONES static void lines_unpack(char *user, const line_set_t *s, const char *packed,
                                       size_t plines)
 {
-    size_t next = 0, owed = 0;
+    const size_t nlines = s->nlines, nruns = s->nruns;
+    const line_run_t *run = s->run;
+    size_t k = 0, owed = 0;
+    line_t v = {0};
 
-    for (size_t k = 0; k < plines; k++) {
-        line_t v;
-        __builtin_memcpy(&v, packed + 64 * k, 64);
-        for (owed += ulines; owed >= plines; owed -= plines, next++)
-            __builtin_memcpy(user + 64 * next, &v, 64);
+    for (size_t r = 0; r < nruns; r++) {
+        char *at = user + 64 * run[r].first, *end = at + 64 * run[r].count;
+        for (; at < end; at += 64) {
+            for (owed += plines; owed >= nlines; owed -= nlines)
+                v = *(const volatile line_t *)(const void *)(packed + 64 * k++);
+            *(line_t *)(void *)at = v;
+        }
     }
 }
 
 static void run_lines_pack(const job_t *j)
 {
-    lines_pack(j->b->user + j->g->lo, (j->g->hi - j->g->lo) / 64, j->b->packed,
-               j->g->packed / 64);
+    lines_pack(j->b->user, j->lines, j->b->packed, j->g->packed / 64);
 }
 
 static void run_lines_unpack(const job_t *j)
 {
-    lines_unpack(j->b->user + j->g->lo, (j->g->hi - j->g->lo) / 64, j->b->packed,
-                 j->g->packed / 64);
+    lines_unpack(j->b->user, j->lines, j->b->packed, j->g->packed / 64);
 }
 
 static uint64_t time_calls(run_fn_t f, const job_t *j, long iters)
@@ -1203,7 +1282,7 @@ static void cell_measure(FILE *out, const job_t *j, const opts_t *o)
                 (cold ? measure_cold : measure_hot)(loop[op], j, o, &r);
                 emit_row(out, "loop", j, ops[op], cold, &r);
             }
-            if ((o->impls & I_LINES) && j->L->dense) {
+            if ((o->impls & I_LINES) && j->lines) {
                 (cold ? measure_cold : measure_hot)(lines_fn[op], j, o, &r);
                 emit_row(out, "lines", j, ops[op], cold, &r);
             }
@@ -1270,6 +1349,7 @@ static void bufs_unmap(bufs_t *b)
 static int cell_run(FILE *out, const opts_t *o, const bufs_t *b, int l, const geom_t *g)
 {
     job_t j = {.L = &layouts[l], .g = g, .b = b};
+    line_set_t *lines = NULL;
     size_t size = 0;
     int rc = -1;
 
@@ -1283,10 +1363,19 @@ static int cell_run(FILE *out, const opts_t *o, const bufs_t *b, int l, const ge
                 layouts[l].name, size, g->packed);
         goto out_free;
     }
+    if (o->impls & I_LINES) /* before the buffers are filled: it dirties them */
+        j.lines = lines = line_set_make(&layouts[l], g, b);
     if (o->describe) {
         char text[1024];
         bt_describe(j.type, text, sizeof(text));
         printf("%s %zu: %s\n", layouts[l].name, g->packed, text);
+        if (lines)
+            printf("%s %zu: lines: %zu of %zu user lines hold data, in %zu run%s\n",
+                   layouts[l].name, g->packed, lines->nlines, lines->span_lines, lines->nruns,
+                   lines->nruns == 1 ? "" : "s");
+        else if (o->impls & I_LINES)
+            printf("%s %zu: lines: none (runs under %d lines)\n", layouts[l].name, g->packed,
+                   LINES_MIN_RUN);
         rc = 0;
         goto out_free;
     }
@@ -1300,6 +1389,7 @@ static int cell_run(FILE *out, const opts_t *o, const bufs_t *b, int l, const ge
     cell_measure(out, &j, o);
     rc = 0;
 out_free:
+    line_set_free(lines);
     bt_free(&j.type);
     return rc;
 }
