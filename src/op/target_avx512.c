@@ -29,6 +29,7 @@ static inline void vec_avx512_store_bytes(void *p, __m512i v, size_t nbytes)
 #define VEC_PART_BYTES_STORE(p, v, nbytes) vec_avx512_store_bytes(p, (__m512i)(v), nbytes)
 
 #define OP_TARGET_FILL op_target_avx512_fill
+#define OP_PART_OUT_OF_LINE 1
 #include "kernels/vec_gnu.h"
 #include "kernels/op_body.h"
 

@@ -259,6 +259,90 @@ VEC_LOC(v_minloc_f32, i32, __m512, ps, __mmask16, 32, _MM_PERM_CCAA, 0xaaaa, _CM
 VEC_LOC(v_maxloc_f64, i64, __m512d, pd, __mmask8, 64, _MM_PERM_BABA, 0xaa, _CMP_NGE_UQ)
 VEC_LOC(v_minloc_f64, i64, __m512d, pd, __mmask8, 64, _MM_PERM_BABA, 0xaa, _CMP_NLE_UQ)
 #undef VEC_LOC
+
+/*
+ * Short calls of the pair types (up to the bytes below) by 256-bit VEX
+ * compares, whose masks stay in vector registers and feed VPBLENDV; the
+ * last partial vector by page-safe masked moves (base/avx512_in_page.h).
+ * A short call is one chain of dependent operations, and on Zen 5 a
+ * compare into a k register and the masked blend after it take longer
+ * than the vector-mask pair (bench/reduce_local, hot, ns per call,
+ * k-mask / these): 2int 5.0 / 4.1-4.3 at 64 B and 5.5 / 4.4-4.8 at
+ * 128 B; double_int 5.1-5.2 / 4.1-4.4 and float_int 5.0 / 4.5 at 64 B;
+ * every pair type 6.8-7.1 / 3.8-4.5 at 32 B and 6.7-7.1 / 5.3-6.5 at
+ * 8-48 B. From two ZMM vectors on, the kernels' k-mask loops win
+ * (double_int at 128 B: 5.5 / 6.8). The same rules as VEC_LOC (float
+ * pairs) and OP_LOC_INT_PAIR (2int); every lane is done.
+ */
+#define V_HAS_LOC_SHORT 1
+#define V_LOC_SHORT_PAIRS 64 /* float_int, double_int: up to 64 bytes */
+#define V_LOC_SHORT_2INT 128
+
+static inline __m256i v_loc_2int_ymm(__m256i x, __m256i y, int64_t flip, int maxloc)
+{
+    const __m256i f = _mm256_set1_epi64x(flip);
+    __m256i kx = _mm256_xor_si256(_mm256_shuffle_epi32(x, 0xb1), f);
+    __m256i ky = _mm256_xor_si256(_mm256_shuffle_epi32(y, 0xb1), f);
+    __m256i take_y = maxloc ? _mm256_cmpgt_epi64(ky, kx) : _mm256_cmpgt_epi64(kx, ky);
+
+    return _mm256_blendv_epi8(x, y, take_y);
+}
+
+#define VEC_LOC_YMM(NAME, VT, SFX, DUP, INDEX_LANES)                                      \
+    static inline __m256i NAME(__m256i x, __m256i y, int64_t flip, int maxloc)            \
+    {                                                                                     \
+        const VT index_lanes = _mm256_castsi256_##SFX(INDEX_LANES);                       \
+        VT va = DUP(_mm256_castsi256_##SFX(x)), vb = DUP(_mm256_castsi256_##SFX(y));       \
+        VT wins = maxloc ? _mm256_cmp_##SFX(va, vb, _CMP_NGE_UQ)                           \
+                         : _mm256_cmp_##SFX(va, vb, _CMP_NLE_UQ);                          \
+        VT b_wins = _mm256_and_##SFX(wins, _mm256_cmp_##SFX(va, va, _CMP_ORD_Q));          \
+        VT tie = _mm256_and_##SFX(_mm256_cmp_##SFX(va, vb, _CMP_EQ_OQ), index_lanes);      \
+        VT r = _mm256_blendv_##SFX(_mm256_castsi256_##SFX(x), _mm256_castsi256_##SFX(y),   \
+                                   b_wins);                                               \
+        VT lo = _mm256_castsi256_##SFX(_mm256_min_epi32(x, y));                           \
+        (void)flip;                                                                       \
+        return _mm256_cast##SFX##_si256(_mm256_blendv_##SFX(r, lo, tie));                 \
+    }
+VEC_LOC_YMM(v_loc_f64_ymm, __m256d, pd, _mm256_movedup_pd, _mm256_set_epi64x(-1, 0, -1, 0))
+VEC_LOC_YMM(v_loc_f32_ymm, __m256, ps, _mm256_moveldup_ps,
+            _mm256_set_epi32(-1, 0, -1, 0, -1, 0, -1, 0))
+#undef VEC_LOC_YMM
+
+/*
+ * n lanes of E at a and b into out by COMBINE on 256-bit vectors (flip:
+ * 2int only). Out of line, as is its partial last vector: the page-safe
+ * moves may call out, and a function that calls out with vectors live
+ * realigns its stack on every call; the kernels jump here.
+ */
+#define VEC_LOC_SHORT(NAME, E, COMBINE)                                                   \
+    static __attribute__((noinline)) void NAME##_part(const E *a, const E *b, E *out,     \
+                                                      size_t bytes, int64_t flip, int maxloc) \
+    {                                                                                     \
+        const __mmask32 m = (__mmask32)((1u << bytes) - 1);                               \
+        __m256i x = base_maskz_load32(m, (const char *)a,                                 \
+                                      base_page_end((const char *)a + bytes - 1));        \
+        __m256i y = base_maskz_load32(m, (const char *)b,                                 \
+                                      base_page_end((const char *)b + bytes - 1));        \
+        base_mask_store32((char *)out, m, COMBINE(x, y, flip, maxloc),                    \
+                          base_page_end((char *)out + bytes - 1));                        \
+    }                                                                                     \
+    static __attribute__((noinline)) void NAME(const E *a, const E *b, E *out, size_t n,  \
+                                               int64_t flip, int maxloc)                  \
+    {                                                                                     \
+        const size_t step = 32 / sizeof(E);                                               \
+        size_t i = 0;                                                                     \
+        for (; i + step <= n; i += step) {                                                \
+            __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + i));       \
+            __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));       \
+            _mm256_storeu_si256((__m256i *)(void *)(out + i), COMBINE(x, y, flip, maxloc)); \
+        }                                                                                 \
+        if (i < n)                                                                        \
+            NAME##_part(a + i, b + i, out + i, (n - i) * sizeof(E), flip, maxloc);        \
+    }
+VEC_LOC_SHORT(v_loc_2int_short, int64_t, v_loc_2int_ymm)
+VEC_LOC_SHORT(v_loc_f64_short, int64_t, v_loc_f64_ymm)
+VEC_LOC_SHORT(v_loc_f32_short, int32_t, v_loc_f32_ymm)
+#undef VEC_LOC_SHORT
 #endif
 /*
  * binary16 <-> binary32 in hardware (AVX-512F; F16C at 256 bits), for
