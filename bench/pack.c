@@ -685,7 +685,8 @@ static void usage(FILE *f)
             "  --cache MODE      hot | cold | both (default both)\n"
             "  --impls LIST      lib,loop,memcpy,lines (default lib,loop,memcpy; lines:\n"
             "                    the user lines holding data moved whole, where their runs\n"
-            "                    average 8 lines or more: vec_2_3_int, indexed_int, struct_idc3)\n"
+            "                    average 8 lines or more: all layouts but the columns and\n"
+            "                    face_last)\n"
             "  --reps N          hot repetitions (default 5)\n"
             "  --cold-reps N     cold single-call repetitions (default 9)\n"
             "  --target-ms X     length of one hot repetition (default 10)\n"
@@ -952,6 +953,13 @@ static int line_has_data(const char *line)
     return 0;
 }
 
+static void line_set_free(line_set_t *s)
+{
+    if (s)
+        free(s->run);
+    free(s);
+}
+
 /* The line set of cell g, or NULL (sparse layout, or no memory). Leaves user and packed dirty. */
 static line_set_t *line_set_make(const layout_t *L, const geom_t *g, const bufs_t *b)
 {
@@ -959,7 +967,7 @@ static line_set_t *line_set_make(const layout_t *L, const geom_t *g, const bufs_
     line_set_t *s = calloc(1, sizeof(*s));
 
     if (!s || !(s->run = malloc(cap * sizeof(s->run[0])))) {
-        free(s);
+        line_set_free(s);
         return NULL;
     }
     memset(b->user + first * 64, 0, (end - first) * 64);
@@ -972,8 +980,7 @@ static line_set_t *line_set_make(const layout_t *L, const geom_t *g, const bufs_
         if (s->nruns && s->run[s->nruns - 1].first + s->run[s->nruns - 1].count == l) {
             s->run[s->nruns - 1].count++;
         } else if (s->nruns == cap) {
-            free(s->run);
-            free(s);
+            line_set_free(s);
             return NULL;
         } else {
             s->run[s->nruns++] = (line_run_t){l, 1};
@@ -981,18 +988,10 @@ static line_set_t *line_set_make(const layout_t *L, const geom_t *g, const bufs_
         s->nlines++;
     }
     if (s->nruns == 0 || s->nlines < s->nruns * LINES_MIN_RUN) {
-        free(s->run);
-        free(s);
+        line_set_free(s);
         return NULL;
     }
     return s;
-}
-
-static void line_set_free(line_set_t *s)
-{
-    if (s)
-        free(s->run);
-    free(s);
 }
 
 /* ---- timing ---- */
