@@ -134,6 +134,23 @@ OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
 OP_LOC(maxloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, GT, LOC_NAN_WINS)
 OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
 #endif
+/* The kernels' main loops take two vectors of float pairs at a time where the target can. */
+#ifdef V_HAS_LOC_FLOAT_PAIRED
+#define OPC2_LOC_PAIRED(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
+#define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC_PAIRED(v_maxloc2_f32, __VA_ARGS__)
+#define OPC2_LOC_minloc_float_int(C, T, ...) OPC2_LOC_PAIRED(v_minloc2_f32, __VA_ARGS__)
+#define OPC2_LOC_maxloc_double_int(C, T, ...) OPC2_LOC_PAIRED(v_maxloc2_f64, __VA_ARGS__)
+#define OPC2_LOC_minloc_double_int(C, T, ...) OPC2_LOC_PAIRED(v_minloc2_f64, __VA_ARGS__)
+#ifndef OP_LOC_SINGLES
+#define OP_LOC_SINGLES 256 /* bytes: calls up to this size take VEC_LOC alone */
+#endif
+#else
+#define OP_LOC_SINGLES 0
+#define OPC2_LOC_maxloc_float_int OP_COMBINE_EACH
+#define OPC2_LOC_minloc_float_int OP_COMBINE_EACH
+#define OPC2_LOC_maxloc_double_int OP_COMBINE_EACH
+#define OPC2_LOC_minloc_double_int OP_COMBINE_EACH
+#endif
 OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
 OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)
 OP_LOC(maxloc_long_int, i64, i64, LOC_SELF, LOC_INT_IN_I64, GT, LOC_NO_NAN)
@@ -446,20 +463,36 @@ OP_NARROW_KERNELS(min_bf16)
 #else
 #define OP_LOC_SHORT(FN, BYTES, ...) (void)0
 #endif
-OP_KERNELS_FROM(k_maxloc_float_int, i32, 2, OPC_LOC_maxloc_float_int, OP_COMBINE_EACH,
-                OP_LOC_SHORT(v_loc_f32_short, V_LOC_SHORT_PAIRS, 0, 1))
-OP_KERNELS_FROM(k_minloc_float_int, i32, 2, OPC_LOC_minloc_float_int, OP_COMBINE_EACH,
-                OP_LOC_SHORT(v_loc_f32_short, V_LOC_SHORT_PAIRS, 0, 0))
+/*
+ * Calls of up to BYTES one vector at a time by COMBINE, where a kernel's
+ * COMBINE2 is faster per vector but longer from loads to stores, and a
+ * short call in a chain of calls on the same buffer waits on that length.
+ */
+#define OP_SINGLES_UPTO(KNAME, T, COMBINE, BYTES)                                  \
+    do {                                                                           \
+        if (n * sizeof(*a) <= (BYTES)) {                                           \
+            for (; i + lanes <= n; i += lanes)                                     \
+                V_STORE(T, out + i, COMBINE(T, V_LOAD(T, a + i), V_LOAD(T, b + i))); \
+            if (i < n)                                                             \
+                KNAME##_part(a + i, b + i, out + i, n - i);                        \
+            return;                                                                \
+        }                                                                          \
+    } while (0)
+/* float_int, double_int: short calls, then single vectors, then pairs of vectors */
+#define OP_FLOAT_LOC_KERNELS(NAME, IT, SHORT_FN, IS_MAX)                           \
+    OP_KERNELS_FROM(k_##NAME, IT, 2, OPC_LOC_##NAME, OPC2_LOC_##NAME,              \
+                    OP_LOC_SHORT(SHORT_FN, V_LOC_SHORT_PAIRS, 0, IS_MAX);          \
+                    OP_SINGLES_UPTO(k_##NAME, IT, OPC_LOC_##NAME, OP_LOC_SINGLES))
+OP_FLOAT_LOC_KERNELS(maxloc_float_int, i32, v_loc_f32_short, 1)
+OP_FLOAT_LOC_KERNELS(minloc_float_int, i32, v_loc_f32_short, 0)
 OP_KERNELS_FROM(k_maxloc_2int, i64, 1, OPC_LOC_maxloc_2int, OP_COMBINE_EACH,
                 OP_LOC_SHORT(v_loc_2int_short, V_LOC_SHORT_2INT, 0x7fffffff, 1))
 OP_KERNELS_FROM(k_minloc_2int, i64, 1, OPC_LOC_minloc_2int, OP_COMBINE_EACH,
                 OP_LOC_SHORT(v_loc_2int_short, V_LOC_SHORT_2INT, 0x80000000, 0))
 OP_LOC_KERNELS(maxloc_short_int, i32)
 OP_LOC_KERNELS(minloc_short_int, i32)
-OP_KERNELS_FROM(k_maxloc_double_int, i64, 2, OPC_LOC_maxloc_double_int, OP_COMBINE_EACH,
-                OP_LOC_SHORT(v_loc_f64_short, V_LOC_SHORT_PAIRS, 0, 1))
-OP_KERNELS_FROM(k_minloc_double_int, i64, 2, OPC_LOC_minloc_double_int, OP_COMBINE_EACH,
-                OP_LOC_SHORT(v_loc_f64_short, V_LOC_SHORT_PAIRS, 0, 0))
+OP_FLOAT_LOC_KERNELS(maxloc_double_int, i64, v_loc_f64_short, 1)
+OP_FLOAT_LOC_KERNELS(minloc_double_int, i64, v_loc_f64_short, 0)
 OP_LOC_KERNELS(maxloc_long_int, i64)
 OP_LOC_KERNELS(minloc_long_int, i64)
 
