@@ -134,22 +134,71 @@ OP_LOC(minloc_float_int, i32, f32, LOC_F32, LOC_SELF, LT, LOC_NAN_WINS)
 OP_LOC(maxloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, GT, LOC_NAN_WINS)
 OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
 #endif
-/* The kernels' main loops take two vectors of float pairs at a time where the target can. */
+/*
+ * The kernels' main loops take two vectors of float pairs at a time: the
+ * values of both in one vector, so each compare covers twice the pairs
+ * (vec_gnu.h's VEC_LOC2 on AVX-512, OP_LOC2 below elsewhere).
+ */
 #ifdef V_HAS_LOC_FLOAT_PAIRED
-#define OPC2_LOC_PAIRED(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
-#define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC_PAIRED(v_maxloc2_f32, __VA_ARGS__)
-#define OPC2_LOC_minloc_float_int(C, T, ...) OPC2_LOC_PAIRED(v_minloc2_f32, __VA_ARGS__)
-#define OPC2_LOC_maxloc_double_int(C, T, ...) OPC2_LOC_PAIRED(v_maxloc2_f64, __VA_ARGS__)
-#define OPC2_LOC_minloc_double_int(C, T, ...) OPC2_LOC_PAIRED(v_minloc2_f64, __VA_ARGS__)
+#define opf2_maxloc_float_int v_maxloc2_f32
+#define opf2_minloc_float_int v_minloc2_f32
+#define opf2_maxloc_double_int v_maxloc2_f64
+#define opf2_minloc_double_int v_minloc2_f64
 #ifndef OP_LOC_SINGLES
 #define OP_LOC_SINGLES 256 /* bytes: calls up to this size take VEC_LOC alone */
 #endif
-#else
-#define OP_LOC_SINGLES 0
+#elif defined(V_HAS_BLK32_SHUFFLES)
+/*
+ * On vector masks: in-block shuffles of two vectors of pairs give their
+ * values and their indices (float_int: UZP, double_int: TRN; one in-lane
+ * shuffle each on x86), and ZIP/TRN of the results give the pairs back.
+ * The rule of OP_LOC.
+ */
+#define OP_LOC2(NAME, IT, VT, GETV, GETI, CMP, VALUES, INDICES, PUT_LO, PUT_HI)   \
+    static inline void opf2_##NAME(V(IT) a0, V(IT) a1, V(IT) b0, V(IT) b1, V(IT) *r0, \
+                                   V(IT) *r1)                                      \
+    {                                                                              \
+        V(IT) va = VALUES(a0, a1), vb = VALUES(b0, b1);                            \
+        V(IT) ia = INDICES(a0, a1), ib = INDICES(b0, b1);                          \
+        V(VT) fa = GETV(va), fb = GETV(vb);                                        \
+        M(IT) pick_a = (M(IT))LOC_NAN_WINS(VT, V_##CMP(VT, fa, fb), fa);           \
+        M(IT) equal = (M(IT))V_EQ(VT, fa, fb);                                     \
+        V(IT) lower = V_SEL(IT, V_LT(IT, GETI(ia), GETI(ib)), ia, ib);             \
+        V(IT) rv = V_SEL(IT, M_OR(IT, pick_a, equal), va, vb);                     \
+        V(IT) ri = V_SEL(IT, pick_a, ia, V_SEL(IT, equal, lower, ib));             \
+        *r0 = PUT_LO(rv, ri);                                                      \
+        *r1 = PUT_HI(rv, ri);                                                      \
+    }
+#define OP_LOC2_TRN1(a, b) V_TRN1(i64, a, b)
+#define OP_LOC2_TRN2(a, b) V_TRN2(i64, a, b)
+/* on float lanes: GCC makes an int UZP two VPSHUFDs and a VPBLENDD, a float one VSHUFPS */
+#define OP_LOC2_UZP1(a, b) ((v_i32)V_UZP1_BLK32((v_f32)(a), (v_f32)(b)))
+#define OP_LOC2_UZP2(a, b) ((v_i32)V_UZP2_BLK32((v_f32)(a), (v_f32)(b)))
+#define OP_LOC2_F32(NAME, CMP)                                                     \
+    OP_LOC2(NAME, i32, f32, LOC_F32, LOC_SELF, CMP, OP_LOC2_UZP1, OP_LOC2_UZP2,    \
+            V_ZIP1_BLK32, V_ZIP2_BLK32)
+#define OP_LOC2_F64(NAME, CMP)                                                     \
+    OP_LOC2(NAME, i64, f64, LOC_F64, LOC_INT_IN_I64, CMP, OP_LOC2_TRN1, OP_LOC2_TRN2, \
+            OP_LOC2_TRN1, OP_LOC2_TRN2)
+OP_LOC2_F32(maxloc_float_int, GT)
+OP_LOC2_F32(minloc_float_int, LT)
+OP_LOC2_F64(maxloc_double_int, GT)
+OP_LOC2_F64(minloc_double_int, LT)
+#endif
+#if defined(V_HAS_LOC_FLOAT_PAIRED) || defined(V_HAS_BLK32_SHUFFLES)
+#define OPC2_LOC(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
+#define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC(opf2_maxloc_float_int, __VA_ARGS__)
+#define OPC2_LOC_minloc_float_int(C, T, ...) OPC2_LOC(opf2_minloc_float_int, __VA_ARGS__)
+#define OPC2_LOC_maxloc_double_int(C, T, ...) OPC2_LOC(opf2_maxloc_double_int, __VA_ARGS__)
+#define OPC2_LOC_minloc_double_int(C, T, ...) OPC2_LOC(opf2_minloc_double_int, __VA_ARGS__)
+#else /* SVE: one vector at a time */
 #define OPC2_LOC_maxloc_float_int OP_COMBINE_EACH
 #define OPC2_LOC_minloc_float_int OP_COMBINE_EACH
 #define OPC2_LOC_maxloc_double_int OP_COMBINE_EACH
 #define OPC2_LOC_minloc_double_int OP_COMBINE_EACH
+#endif
+#ifndef OP_LOC_SINGLES
+#define OP_LOC_SINGLES 0
 #endif
 OP_LOC(maxloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, GT, LOC_NO_NAN)
 OP_LOC(minloc_short_int, i32, i32, LOC_SHORT, LOC_SELF, LT, LOC_NO_NAN)

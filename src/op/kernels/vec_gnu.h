@@ -527,6 +527,22 @@ VEC_LOC_SHORT(v_loc_f32_short, int32_t, v_loc_f32_ymm)
     __builtin_shuffle(a, b, (VEC_IOTA(T) & ~1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
 #define V_TRN2(T, a, b)                                                            \
     __builtin_shuffle(a, b, (VEC_IOTA(T) | 1) + (VEC_IOTA(T) & 1) * (int)V_LANES(T))
+/*
+ * Within each 128-bit block of 32-bit lanes: uzp1(a, b) = a0 a2 b0 b2,
+ * uzp2 = a1 a3 b1 b3; zip1(a, b) = a0 b0 a1 b1, zip2 = a2 b2 a3 b3 (one
+ * VSHUFPS / VUNPCKLPS / VUNPCKHPS each on x86, UZP/ZIP on Arm)
+ */
+#define V_BLK32_J (VEC_IOTA32 & 3)
+#define V_BLK32_BASE (VEC_IOTA32 & ~3)
+#define V_BLK32_UZP(k) \
+    ((V_BLK32_J >> 1) * (int)V_LANES(i32) + V_BLK32_BASE + 2 * (V_BLK32_J & 1) + (k))
+#define V_BLK32_ZIP(k) \
+    ((V_BLK32_J & 1) * (int)V_LANES(i32) + V_BLK32_BASE + (V_BLK32_J >> 1) + (k))
+#define V_HAS_BLK32_SHUFFLES 1
+#define V_UZP1_BLK32(a, b) __builtin_shuffle(a, b, V_BLK32_UZP(0))
+#define V_UZP2_BLK32(a, b) __builtin_shuffle(a, b, V_BLK32_UZP(1))
+#define V_ZIP1_BLK32(a, b) __builtin_shuffle(a, b, V_BLK32_ZIP(0))
+#define V_ZIP2_BLK32(a, b) __builtin_shuffle(a, b, V_BLK32_ZIP(2))
 /* the two 32-bit halves of each 64-bit lane swapped (T: i64 or u64) */
 #define V_SWAP32(T, v) ((v_##T)__builtin_shuffle((v_i32)(v), VEC_IOTA32 ^ 1))
 /* masks set on the odd lanes, and on the even lanes */
