@@ -147,11 +147,11 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
 #ifndef OP_LOC_SINGLES
 #define OP_LOC_SINGLES 256 /* bytes: calls up to this size take VEC_LOC alone */
 #endif
-#elif defined(V_HAS_BLK32_SHUFFLES)
+#else
 /*
- * On vector masks: in-block shuffles of two vectors of pairs give their
- * values and their indices (float_int: UZP, double_int: TRN; one in-lane
- * shuffle each on x86), and ZIP/TRN of the results give the pairs back.
+ * On vector masks: shuffles of two vectors of pairs give their values and
+ * their indices (TRN; float_int on x86 and NEON: UZP within 128-bit
+ * blocks, one VSHUFPS), and TRN/ZIP of the results give the pairs back.
  * The rule of OP_LOC.
  */
 #define OP_LOC2(NAME, IT, VT, GETV, GETI, CMP, VALUES, INDICES, PUT_LO, PUT_HI)   \
@@ -171,12 +171,21 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
     }
 #define OP_LOC2_TRN1(a, b) V_TRN1(i64, a, b)
 #define OP_LOC2_TRN2(a, b) V_TRN2(i64, a, b)
+#ifdef V_HAS_BLK32_SHUFFLES
 /* on float lanes: GCC makes an int UZP two VPSHUFDs and a VPBLENDD, a float one VSHUFPS */
-#define OP_LOC2_UZP1(a, b) ((v_i32)V_UZP1_BLK32((v_f32)(a), (v_f32)(b)))
-#define OP_LOC2_UZP2(a, b) ((v_i32)V_UZP2_BLK32((v_f32)(a), (v_f32)(b)))
+#define OP_LOC2_VALUES32(a, b) ((v_i32)V_UZP1_BLK32((v_f32)(a), (v_f32)(b)))
+#define OP_LOC2_INDICES32(a, b) ((v_i32)V_UZP2_BLK32((v_f32)(a), (v_f32)(b)))
+#define OP_LOC2_PUT_LO32 V_ZIP1_BLK32
+#define OP_LOC2_PUT_HI32 V_ZIP2_BLK32
+#else /* SVE: TRN1/TRN2 are one instruction each */
+#define OP_LOC2_VALUES32(a, b) V_TRN1(i32, a, b)
+#define OP_LOC2_INDICES32(a, b) V_TRN2(i32, a, b)
+#define OP_LOC2_PUT_LO32(a, b) V_TRN1(i32, a, b)
+#define OP_LOC2_PUT_HI32(a, b) V_TRN2(i32, a, b)
+#endif
 #define OP_LOC2_F32(NAME, CMP)                                                     \
-    OP_LOC2(NAME, i32, f32, LOC_F32, LOC_SELF, CMP, OP_LOC2_UZP1, OP_LOC2_UZP2,    \
-            V_ZIP1_BLK32, V_ZIP2_BLK32)
+    OP_LOC2(NAME, i32, f32, LOC_F32, LOC_SELF, CMP, OP_LOC2_VALUES32, OP_LOC2_INDICES32, \
+            OP_LOC2_PUT_LO32, OP_LOC2_PUT_HI32)
 #define OP_LOC2_F64(NAME, CMP)                                                     \
     OP_LOC2(NAME, i64, f64, LOC_F64, LOC_INT_IN_I64, CMP, OP_LOC2_TRN1, OP_LOC2_TRN2, \
             OP_LOC2_TRN1, OP_LOC2_TRN2)
@@ -185,18 +194,11 @@ OP_LOC2_F32(minloc_float_int, LT)
 OP_LOC2_F64(maxloc_double_int, GT)
 OP_LOC2_F64(minloc_double_int, LT)
 #endif
-#if defined(V_HAS_LOC_FLOAT_PAIRED) || defined(V_HAS_BLK32_SHUFFLES)
 #define OPC2_LOC(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
 #define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC(opf2_maxloc_float_int, __VA_ARGS__)
 #define OPC2_LOC_minloc_float_int(C, T, ...) OPC2_LOC(opf2_minloc_float_int, __VA_ARGS__)
 #define OPC2_LOC_maxloc_double_int(C, T, ...) OPC2_LOC(opf2_maxloc_double_int, __VA_ARGS__)
 #define OPC2_LOC_minloc_double_int(C, T, ...) OPC2_LOC(opf2_minloc_double_int, __VA_ARGS__)
-#else /* SVE: one vector at a time */
-#define OPC2_LOC_maxloc_float_int OP_COMBINE_EACH
-#define OPC2_LOC_minloc_float_int OP_COMBINE_EACH
-#define OPC2_LOC_maxloc_double_int OP_COMBINE_EACH
-#define OPC2_LOC_minloc_double_int OP_COMBINE_EACH
-#endif
 #ifndef OP_LOC_SINGLES
 #define OP_LOC_SINGLES 0
 #endif
