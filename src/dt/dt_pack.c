@@ -12,18 +12,51 @@
 static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t len, char **packed,
                       int unpack);
 
+/*
+ * The kernel pair for nfull elements of loop from its element at first:
+ * the selected pair, or the one for longer spans (dt_kernel_select). When
+ * that pair still has one after it, a call spanning more than
+ * DT_STRIDED_PROBE_SPAN of user memory and moving DT_STRIDED_PROBE_BYTES
+ * or more times one load of its first user line, and takes the last pair
+ * (no gathers) when the line came from DRAM. The calibration picks
+ * gathers in the caches; from DRAM they lose to plain moves, which the
+ * hardware prefetchers follow. Zen 5, pack_bench cold, 64 KiB packed,
+ * GB/s, gathers / plain moves (VMPL_DT_METHOD=gather / scalar): column of
+ * doubles at stride 16, pack 1.9-2.0 / 3.6-3.7, unpack 2.4-2.5 / 3.3-3.5;
+ * at stride 1024, pack 0.37-0.39 / 0.54-0.57. The probe takes 20-40 ns:
+ * the column at stride 1024 packed 1 KiB hot at 3.75 GB/s with it and
+ * 4.50 without, hence the bytes bound.
+ */
+#define DT_STRIDED_PROBE_SPAN ((int64_t)512 << 10)
+#define DT_STRIDED_PROBE_BYTES ((int64_t)16 << 10)
+const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, const char *first, int64_t nfull)
+{
+    const int64_t stride = loop->u.loop.stride, dist = stride < 0 ? -stride : stride;
+    const dt_kernel_t *k = loop->u.loop.kernel;
+
+    if (!k)
+        k = dt_kernel_select((size_t)loop->u.loop.child->size, stride);
+    while (k->far && (uint64_t)nfull * (uint64_t)dist > k->far_span)
+        k = k->far; /* the pairs for longer spans (dt_kernel_select) */
+#if defined(__x86_64__)
+    if (k->far && dt_unpack_cold_ticks && dt_span_over(nfull, dist, DT_STRIDED_PROBE_SPAN) &&
+        nfull * loop->u.loop.child->size >= DT_STRIDED_PROBE_BYTES && dt_user_line_cold(first))
+        while (k->far)
+            k = k->far;
+#else
+    (void)first;
+#endif
+    return k;
+}
+
 static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t nfull,
                          char **packed, int unpack)
 {
     const dt_node_t *block = loop->u.loop.child;
     int64_t stride = loop->u.loop.stride;
-    const dt_kernel_t *k = loop->u.loop.kernel;
+    const dt_kernel_t *k = dt_strided_kernel(loop, first + i * stride, nfull);
     const struct dt_group *g;
 
-    if (!k)
-        k = dt_kernel_select((size_t)block->size, stride);
-    while (k->far && (uint64_t)nfull * (uint64_t)(stride < 0 ? -stride : stride) > k->far_span)
-        k = k->far; /* the pairs for longer spans (dt_kernel_select) */
     g = k == loop->u.loop.kernel ? loop->u.loop.group : NULL; /* built for this kernel */
     if (unpack && g && k->group_unpack)
         k->group_unpack(g, first + i * stride, stride, *packed, (size_t)block->size,

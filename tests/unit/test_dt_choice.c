@@ -11,7 +11,8 @@
  * not. On CPUs without the masked moves the same calls are checked once.
  * On x86 the blocks are checked again with every unpack's first user line
  * taken as cold (dt_unpack_cold_ticks 1): large unpacks with the masked
- * moves chosen then go by the others.
+ * moves chosen then go by the others; and a strided loop's kernel pair
+ * for a cold first line (check_strided_cold).
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
@@ -266,6 +267,66 @@ static void check_page_edges(void)
     check_page_inside();
 }
 
+#if defined(__x86_64__)
+/*
+ * A column of doubles 16 doubles apart over 1 MiB of user memory (past
+ * DT_STRIDED_PROBE_SPAN, dt_pack.c): dt_strided_kernel gives the pair the
+ * span selects when no line counts as cold, and the last of the pairs
+ * after it (no gathers) when every line does (dt_unpack_cold_ticks 1);
+ * pack and unpack equal the reference either way. Where the calibration
+ * chose no gathers there is no pair after it, and both are that pair.
+ */
+static void check_strided_cold(void)
+{
+    enum { N = 8192, STRIDE = 16 };
+    const uint64_t probe = dt_unpack_cold_ticks;
+    const uint64_t ticks[2] = {UINT64_MAX, 1};
+    double *user = malloc(sizeof(double) * N * STRIDE), *back = malloc(sizeof(double) * N * STRIDE);
+    double *packed = malloc(sizeof(double) * N);
+    dt_type_t *t = NULL;
+    const dt_kernel_t *warm, *last;
+    const dt_node_t *loop;
+
+    if (!user || !back || !packed || dt_type_vector(N, 1, STRIDE, dt_named(DT_DOUBLE), &t) ||
+        dt_type_commit(t)) {
+        CHECK(0, "strided cold: setup");
+        goto out;
+    }
+    loop = t->layout;
+    if (!loop || loop->kind != DT_NODE_LOOP || loop->u.loop.child->kind != DT_NODE_BLOCK ||
+        !loop->u.loop.kernel) {
+        CHECK(0, "strided cold: a loop over one block with its kernel");
+        goto out;
+    }
+    for (warm = loop->u.loop.kernel;
+         warm->far && (uint64_t)N * STRIDE * sizeof(double) > warm->far_span; warm = warm->far)
+        ;
+    for (last = warm; last->far; last = last->far)
+        ;
+    for (int i = 0; i < N * STRIDE; i++)
+        user[i] = (double)i;
+    for (int c = 0; c < 2; c++) {
+        dt_unpack_cold_ticks = ticks[c];
+        CHECK(dt_strided_kernel(loop, (const char *)user, N) == (c ? last : warm),
+              "strided cold: %s first line takes the %s pair", c ? "a cold" : "a warm",
+              c ? "last" : "span's");
+        memset(packed, 0, sizeof(double) * N);
+        memset(back, 0, sizeof(double) * N * STRIDE);
+        int ok = dt_pack(t, 1, user, 0, packed, sizeof(double) * N) == VMPL_OK &&
+                 dt_unpack(t, 1, back, 0, packed, sizeof(double) * N) == VMPL_OK;
+        for (int i = 0; ok && i < N * STRIDE; i++)
+            ok = i % STRIDE ? back[i] == 0.0 : packed[i / STRIDE] == user[i] && back[i] == user[i];
+        CHECK(ok, "strided cold: pack and unpack, %s first line", c ? "cold" : "warm");
+    }
+out:
+    dt_unpack_cold_ticks = probe;
+    dt_type_release(t);
+    free(user);
+    free(back);
+    free(packed);
+}
+#endif
+
 int main(void)
 {
     check_blocks(56, 8, 2024, "blocks of 4-32 bytes");
@@ -278,6 +339,7 @@ int main(void)
         check_blocks(40, 15, 7, "blocks of 4-60 bytes, cold");
         dt_unpack_cold_ticks = probe;
     }
+    check_strided_cold();
 #endif
     check_page_edges();
     printf("%lu passed, %lu failed\n", passed, failed);
