@@ -236,9 +236,10 @@ V_MUL8_BY_16(u8)
  *   a's. A double_int index is the low half of its 64-bit lane; the
  *   padding above it is not data.
  * Three compares per vector, the operands in registers (V_IN_REGISTERS;
- * GCC loaded each vector three times). double_int runs at 92 GB/s against
+ * GCC loaded each vector three times). double_int ran at 92 GB/s against
  * 74 for the earlier VPERMT2Q form over 8 pairs (16 KiB, Zen 5); float_int
- * at 94-96 against 89-94.
+ * at 94-96 against 89-94. The kernels' main loops now take VEC_LOC2 below;
+ * this form does calls up to OP_LOC_SINGLES bytes and the last vectors.
  */
 #if defined(__AVX512F__) && VBYTES == 64
 #define V_HAS_LOC_FLOAT_KMASK 1
