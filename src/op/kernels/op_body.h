@@ -367,7 +367,8 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
     OP_KERNELS_FROM(KNAME, T, SCALE, COMBINE, COMBINE2, (void)0)
 /*
  * SHORT: a statement the binary kernel runs before its loops, which may
- * do the whole call by the target's own code and return (a, b, out and n
+ * do the whole call by the target's own code and return, or lower
+ * steps_end, where the four-vector steps stop (a, b, out, n and steps_end
  * in scope; (void)0: none).
  */
 #define OP_KERNELS_FROM(KNAME, T, SCALE, COMBINE, COMBINE2, SHORT)                 \
@@ -381,9 +382,9 @@ OP_NARROW_BF16(min_bf16, OPF_FMIN)
         const E(T) *a = a_, *b = b_;                                               \
         E(T) *out = out_;                                                          \
         const size_t n = count * (SCALE), lanes = V_LANES(T);                      \
-        size_t i = 0;                                                              \
+        size_t i = 0, steps_end = n;                                               \
         SHORT;                                                                     \
-        for (; i + 4 * lanes <= n; i += 4 * lanes) {                               \
+        for (; i + 4 * lanes <= steps_end; i += 4 * lanes) {                       \
             V(T) a0 = V_LOAD(T, a + i), a1 = V_LOAD(T, a + i + lanes);             \
             V(T) a2 = V_LOAD(T, a + i + 2 * lanes), a3 = V_LOAD(T, a + i + 3 * lanes); \
             V(T) b0 = V_LOAD(T, b + i), b1 = V_LOAD(T, b + i + lanes);             \
@@ -515,25 +516,21 @@ OP_NARROW_KERNELS(min_bf16)
 #define OP_LOC_SHORT(FN, BYTES, ...) (void)0
 #endif
 /*
- * Calls of up to BYTES one vector at a time by COMBINE, where a kernel's
- * COMBINE2 is faster per vector but longer from loads to stores, and a
- * short call in a chain of calls on the same buffer waits on that length.
+ * Calls of up to BYTES skip the four-vector steps, so every vector goes by
+ * COMBINE alone: where a kernel's COMBINE2 is faster per vector but longer
+ * from loads to stores, a short call in a chain of calls on the same
+ * buffer waits on that length.
  */
-#define OP_SINGLES_UPTO(KNAME, T, COMBINE, BYTES)                                  \
+#define OP_SINGLES_UPTO(BYTES)                                                     \
     do {                                                                           \
-        if (n * sizeof(*a) <= (BYTES)) {                                           \
-            for (; i + lanes <= n; i += lanes)                                     \
-                V_STORE(T, out + i, COMBINE(T, V_LOAD(T, a + i), V_LOAD(T, b + i))); \
-            if (i < n)                                                             \
-                KNAME##_part(a + i, b + i, out + i, n - i);                        \
-            return;                                                                \
-        }                                                                          \
+        if (n * sizeof(*a) <= (BYTES))                                             \
+            steps_end = 0;                                                         \
     } while (0)
 /* float_int, double_int: short calls, then single vectors, then pairs of vectors */
 #define OP_FLOAT_LOC_KERNELS(NAME, IT, SHORT_FN, IS_MAX)                           \
     OP_KERNELS_FROM(k_##NAME, IT, 2, OPC_LOC_##NAME, OPC2_LOC_##NAME,              \
                     OP_LOC_SHORT(SHORT_FN, V_LOC_SHORT_PAIRS, 0, IS_MAX);          \
-                    OP_SINGLES_UPTO(k_##NAME, IT, OPC_LOC_##NAME, OP_LOC_SINGLES))
+                    OP_SINGLES_UPTO(OP_LOC_SINGLES))
 OP_FLOAT_LOC_KERNELS(maxloc_float_int, i32, v_loc_f32_short, 1)
 OP_FLOAT_LOC_KERNELS(minloc_float_int, i32, v_loc_f32_short, 0)
 OP_KERNELS_FROM(k_maxloc_2int, i64, 1, OPC_LOC_maxloc_2int, OP_COMBINE_EACH,
