@@ -44,6 +44,9 @@ static void describe_node(text_t *t, const dt_node_t *n)
         describe_node(t, n->u.loop.child);
         if (k) {
             emit(t, " } [%s", k->name);
+            if (k->near)
+                emit(t, "; up to %llu KiB: %s", (unsigned long long)(DT_NEAR_SPAN >> 10),
+                     k->near->name);
             for (; k->far; k = k->far)
                 emit(t, "; beyond %llu MiB: %s", (unsigned long long)(k->far_span >> 20),
                      k->far->name);

@@ -64,6 +64,8 @@ typedef struct dt_kernel {
     /* Selected pairs only: the pair for calls that span more than far_span bytes, or NULL. */
     const struct dt_kernel *far;
     uint64_t far_span;
+    /* Selected pairs only: the pair for calls that span at most DT_NEAR_SPAN bytes, or NULL. */
+    const struct dt_kernel *near;
     /*
      * Kernels that work on an element group (dt_group.h), or NULL: builds
      * the group of (blen, stride) (1 when built), once per layout at commit,
@@ -105,6 +107,18 @@ typedef struct dt_kernel {
  * ahead.
  */
 #define DT_MID_SPAN ((uint64_t)2 << 20)
+/*
+ * Calls whose blocks span at most this many bytes stay in L1 when they
+ * repeat. There the load and store ports set the speed, not the misses a
+ * gather keeps in flight, and the calibration (in L2) may have picked a
+ * gather that loses to plain moves: on Zen 5, col_16_double (8-byte
+ * blocks at stride 128) packed 512 B-3 KiB (8-48 KiB spans) at 20-26 GB/s
+ * by gathers against 31-48 by 8-byte moves, and unpacked at 17-23 against
+ * 26-30; at 4 KiB (64 KiB) the gathers won, 25 against 19. Each class
+ * times its pair against the pair without gathers at a 16 KiB span
+ * (dt_kernel_select.c) and keeps the winner of each side as `near`.
+ */
+#define DT_NEAR_SPAN ((uint64_t)32 << 10)
 #define DT_FAR_SPAN_NEAR ((uint64_t)2 << 20)
 #define DT_FAR_NEAR_STRIDE 512
 

@@ -94,13 +94,13 @@ static int applies_large(size_t blen, ptrdiff_t stride)
 
 #define FIXED_ENTRY(N)                                                                        \
     {"generic-fixed" #N, DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_##N, pack_fixed_##N,      \
-     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL}
+     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL, NULL}
 const dt_kernel_t dt_generic_kernels[] = {
     FIXED_ENTRY(1),  FIXED_ENTRY(2),  FIXED_ENTRY(4),  FIXED_ENTRY(8),
     FIXED_ENTRY(12), FIXED_ENTRY(16), FIXED_ENTRY(24), FIXED_ENTRY(32),
     {"generic-small", DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_small, pack_small, unpack_small,
-     NULL, 0, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL},
     {"generic-large", DT_METHOD_VECTOR, VMPL_ISA_SCALAR, applies_large, pack_large, unpack_large,
-     NULL, 0, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL},
 };
 const size_t dt_generic_kernel_count = sizeof(dt_generic_kernels) / sizeof(dt_generic_kernels[0]);

@@ -36,6 +36,8 @@ const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, const char *first, i
 
     if (!k)
         k = dt_kernel_select((size_t)loop->u.loop.child->size, stride);
+    if (k->near && (uint64_t)nfull * (uint64_t)dist <= DT_NEAR_SPAN)
+        return k->near;
     while (k->far && (uint64_t)nfull * (uint64_t)dist > k->far_span)
         k = k->far; /* the pairs for longer spans (dt_kernel_select) */
 #if defined(__x86_64__)

@@ -12,7 +12,9 @@
  * On x86 the blocks are checked again with every unpack's first user line
  * taken as cold (dt_unpack_cold_ticks 1): large unpacks with the masked
  * moves chosen then go by the others; and a strided loop's kernel pair
- * for a cold first line (check_strided_cold).
+ * for a cold first line (check_strided_cold). On every CPU, a strided
+ * loop spanning up to DT_NEAR_SPAN takes its class's near pair where the
+ * calibration kept one, and the class's pair past it (check_strided_near).
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
@@ -327,6 +329,64 @@ out:
 }
 #endif
 
+/*
+ * A column of doubles at a 128-byte stride, at the counts that span
+ * DT_NEAR_SPAN and one block more: the kernel pair each takes, and pack
+ * and unpack against the reference. The near pair's pack and unpack each
+ * come from the class's pair or from its last pair (no gathers).
+ */
+static void check_strided_near(void)
+{
+    enum { STRIDE = 16, NEAR_N = (int)(DT_NEAR_SPAN / (STRIDE * sizeof(double))) };
+    const int counts[2] = {NEAR_N, NEAR_N + 1};
+    double *user = malloc(sizeof(double) * (NEAR_N + 1) * STRIDE);
+    double *back = malloc(sizeof(double) * (NEAR_N + 1) * STRIDE);
+    double *packed = malloc(sizeof(double) * (NEAR_N + 1));
+    const dt_kernel_t *k, *last;
+
+    if (!user || !back || !packed) {
+        CHECK(0, "strided near: setup");
+        goto out;
+    }
+    for (int i = 0; i < (NEAR_N + 1) * STRIDE; i++)
+        user[i] = (double)i;
+    for (int c = 0; c < 2; c++) {
+        const int n = counts[c];
+        dt_type_t *t = NULL;
+        const dt_node_t *loop;
+
+        if (dt_type_vector(n, 1, STRIDE, dt_named(DT_DOUBLE), &t) || dt_type_commit(t) ||
+            !(loop = t->layout) || loop->kind != DT_NODE_LOOP || !loop->u.loop.kernel) {
+            CHECK(0, "strided near: a loop of %d blocks with its kernel", n);
+            dt_type_release(t);
+            continue;
+        }
+        k = loop->u.loop.kernel;
+        for (last = k; last->far; last = last->far)
+            ;
+        CHECK(dt_strided_kernel(loop, (const char *)user, n) == (c == 0 && k->near ? k->near : k),
+              "strided near: %d blocks (%s DT_NEAR_SPAN) take the %s pair", n,
+              c ? "past" : "up to", c == 0 && k->near ? "near" : "class's");
+        if (k->near)
+            CHECK((k->near->pack == k->pack || k->near->pack == last->pack) &&
+                      (k->near->unpack == k->unpack || k->near->unpack == last->unpack),
+                  "strided near: the near pair (%s) is made of the class's and the last pair's",
+                  k->near->name);
+        memset(packed, 0, sizeof(double) * (size_t)n);
+        memset(back, 0, sizeof(double) * (size_t)n * STRIDE);
+        int ok = dt_pack(t, 1, user, 0, packed, sizeof(double) * (size_t)n) == VMPL_OK &&
+                 dt_unpack(t, 1, back, 0, packed, sizeof(double) * (size_t)n) == VMPL_OK;
+        for (int i = 0; ok && i < n * STRIDE; i++)
+            ok = i % STRIDE ? back[i] == 0.0 : packed[i / STRIDE] == user[i] && back[i] == user[i];
+        CHECK(ok, "strided near: pack and unpack of %d blocks", n);
+        dt_type_release(t);
+    }
+out:
+    free(user);
+    free(back);
+    free(packed);
+}
+
 int main(void)
 {
     check_blocks(56, 8, 2024, "blocks of 4-32 bytes");
@@ -341,6 +401,7 @@ int main(void)
     }
     check_strided_cold();
 #endif
+    check_strided_near();
     check_page_edges();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
