@@ -231,19 +231,21 @@ static dt_method_t forced_method(int *reference_p)
     return DT_METHOD_COUNT;
 }
 
-/* Nanoseconds for the best of a few passes over a small buffer (pack, or unpack). */
+/* Nanoseconds for the best of reps timings of calls calls over a small buffer (pack, or unpack). */
 static uint64_t kernel_time(const dt_kernel_t *k, int unpack, size_t blen, ptrdiff_t stride,
-                            char *user, char *packed, size_t nblocks)
+                            char *user, char *packed, size_t nblocks, int reps, int calls)
 {
     uint64_t best = UINT64_MAX;
     char *first = stride < 0 ? user + (nblocks - 1) * (size_t)(-stride) : user;
 
-    for (int rep = 0; rep < 5; rep++) {
+    for (int rep = 0; rep < reps; rep++) {
         uint64_t t0 = base_time_ns();
-        if (unpack)
-            k->unpack(first, stride, packed, blen, nblocks);
-        else
-            k->pack(packed, first, stride, blen, nblocks);
+        for (int call = 0; call < calls; call++) {
+            if (unpack)
+                k->unpack(first, stride, packed, blen, nblocks);
+            else
+                k->pack(packed, first, stride, blen, nblocks);
+        }
         t0 = base_time_ns() - t0;
         if (t0 < best)
             best = t0;
@@ -312,7 +314,8 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
     }
     for (int i = 0; user && packed && i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
-            uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks);
+            uint64_t ns =
+                kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks, 5, 1);
             int gather = all_kernels[i]->method == DT_METHOD_GATHER;
             for (int p = unpack; p < 6; p += 2)
                 if (ns < best[p] && (p < 2 || (p < 4 ? !gather : gather))) {
@@ -350,27 +353,6 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
  */
 #define NEAR_CALIBRATE_SPAN (16u << 10)
 #define NEAR_CALLS 32
-static uint64_t kernel_time_near(const dt_kernel_t *k, int unpack, size_t blen,
-                                 ptrdiff_t stride, char *user, char *packed, size_t nblocks)
-{
-    uint64_t best = UINT64_MAX;
-    char *first = stride < 0 ? user + (nblocks - 1) * (size_t)(-stride) : user;
-
-    for (int rep = 0; rep < 7; rep++) {
-        uint64_t t0 = base_time_ns();
-        for (int call = 0; call < NEAR_CALLS; call++) {
-            if (unpack)
-                k->unpack(first, stride, packed, blen, nblocks);
-            else
-                k->pack(packed, first, stride, blen, nblocks);
-        }
-        t0 = base_time_ns() - t0;
-        if (t0 < best)
-            best = t0;
-    }
-    return best;
-}
-
 static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
 {
     size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
@@ -390,9 +372,10 @@ static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
             side[unpack] = k;
             if (k == plain)
                 continue;
-            uint64_t t_k = kernel_time_near(k, unpack, blen, stride, user, packed, nblocks);
-            uint64_t t_plain = kernel_time_near(plain, unpack, blen, stride, user, packed,
-                                                nblocks);
+            uint64_t t_k =
+                kernel_time(k, unpack, blen, stride, user, packed, nblocks, 7, NEAR_CALLS);
+            uint64_t t_plain =
+                kernel_time(plain, unpack, blen, stride, user, packed, nblocks, 7, NEAR_CALLS);
             if (t_plain * 10 < t_k * 9)
                 side[unpack] = plain;
         }
