@@ -115,8 +115,9 @@ typedef struct dt_kernel {
  * blocks at stride 128) packed 512 B-3 KiB (8-48 KiB spans) at 20-26 GB/s
  * by gathers against 31-48 by 8-byte moves, and unpacked at 17-23 against
  * 26-30; at 4 KiB (64 KiB) the gathers won, 25 against 19. Each class
- * times its pair against the pair without gathers at a 16 KiB span
- * (dt_kernel_select.c) and keeps the winner of each side as `near`.
+ * that picked a gather times every usable kernel at a 16 KiB span
+ * (dt_kernel_select.c) and keeps, per side, one that beats its own by
+ * 10 % as `near`.
  */
 #define DT_NEAR_SPAN ((uint64_t)32 << 10)
 #define DT_FAR_SPAN_NEAR ((uint64_t)2 << 20)

@@ -345,11 +345,13 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
 }
 
 /*
- * The near pair (DT_NEAR_SPAN): per side, the class's kernel or the one
- * without gathers of the far pair, whichever is faster by 10 % over
+ * The near pair (DT_NEAR_SPAN): per side, the fastest usable kernel over
  * NEAR_CALLS calls on a 16 KiB span (one call there takes tens of
- * nanoseconds, below what one timing resolves). Shapes with fewer than
- * 16 blocks in that span keep none.
+ * nanoseconds, below what one timing resolves), where it beats the
+ * class's by 10 % or more. All candidates run, not only the far pair's:
+ * in L2, where the far pair is timed, generic-small and generic-fixed8 are
+ * level and either may win, while in L1 the first took twice as long.
+ * Shapes with fewer than 16 blocks in that span keep none.
  */
 #define NEAR_CALIBRATE_SPAN (16u << 10)
 #define NEAR_CALLS 32
@@ -368,16 +370,19 @@ static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
         memset(user, 1, nblocks * room + blen);
         memset(packed, 1, nblocks * blen);
         for (int unpack = 0; unpack < 2; unpack++) {
-            const dt_kernel_t *k = c->from[unpack], *plain = c->from[4 + unpack];
-            side[unpack] = k;
-            if (k == plain)
-                continue;
-            uint64_t t_k =
-                kernel_time(k, unpack, blen, stride, user, packed, nblocks, 7, NEAR_CALLS);
-            uint64_t t_plain =
-                kernel_time(plain, unpack, blen, stride, user, packed, nblocks, 7, NEAR_CALLS);
-            if (t_plain * 10 < t_k * 9)
-                side[unpack] = plain;
+            const dt_kernel_t *k = c->from[unpack], *best = k;
+            uint64_t t_k = kernel_time(k, unpack, blen, stride, user, packed, nblocks, 7,
+                                       NEAR_CALLS);
+            uint64_t t_best = t_k;
+            for (int i = 0; i < nkernels; i++) {
+                if (!candidate(i, blen, stride) || all_kernels[i] == k)
+                    continue;
+                uint64_t t = kernel_time(all_kernels[i], unpack, blen, stride, user, packed,
+                                         nblocks, 7, NEAR_CALLS);
+                if (t < t_best)
+                    t_best = t, best = all_kernels[i];
+            }
+            side[unpack] = t_best * 10 < t_k * 9 ? best : k;
         }
         if (side[0] != c->from[0] || side[1] != c->from[1]) {
             pair(&c->near, c->near_name, sizeof(c->near_name), side[0], side[1]);
