@@ -272,6 +272,33 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  */
 #define CALIBRATE_LONG_BLOCK 64
 
+/* Bytes from one block's start to the next, or the block length if longer. */
+static size_t block_room(size_t blen, ptrdiff_t stride)
+{
+    size_t dist = (size_t)(stride < 0 ? -stride : stride);
+
+    return dist > blen ? dist : blen;
+}
+
+/*
+ * The user and packed buffers of a timed shape of nblocks blocks, written
+ * (not calloc's zero pages: reads of those all hit one page); 0 when out
+ * of memory, with both freed.
+ */
+static int shape_buffers(size_t nblocks, size_t room, size_t blen, char **user, char **packed)
+{
+    *user = malloc(nblocks * room + blen);
+    *packed = malloc(nblocks * blen);
+    if (!*user || !*packed) {
+        free(*user);
+        free(*packed);
+        return 0;
+    }
+    memset(*user, 1, nblocks * room + blen);
+    memset(*packed, 1, nblocks * blen);
+    return 1;
+}
+
 /*
  * The fastest usable pack and unpack kernels for a representative shape of
  * the class (64 KiB of packed data spread over at most 512 KiB: in L2, as
@@ -283,10 +310,9 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  */
 static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
 {
-    size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
-    size_t nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
+    size_t room = block_room(blen, stride), nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
     uint64_t best[6] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
-    char *user = NULL, *packed = NULL;
+    char *user, *packed;
     int candidates = 0;
 
     for (int p = 0; p < 4; p++)
@@ -306,13 +332,9 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
     }
     if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
         nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
-    user = malloc(nblocks * room + blen);
-    packed = malloc(nblocks * blen);
-    if (user && packed) { /* written, not calloc's zero pages: reads of those all hit one page */
-        memset(user, 1, nblocks * room + blen);
-        memset(packed, 1, nblocks * blen);
-    }
-    for (int i = 0; user && packed && i < nkernels; i++)
+    if (!shape_buffers(nblocks, room, blen, &user, &packed))
+        return;
+    for (int i = 0; i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
             uint64_t ns =
                 kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks, 5, 1);
@@ -357,39 +379,32 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
 #define NEAR_CALLS 32
 static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
 {
-    size_t dist = (size_t)(stride < 0 ? -stride : stride), room = dist > blen ? dist : blen;
-    size_t nblocks = NEAR_CALIBRATE_SPAN / room;
+    size_t room = block_room(blen, stride), nblocks = NEAR_CALIBRATE_SPAN / room;
     const dt_kernel_t *side[2];
     char *user, *packed;
 
-    if (nblocks < 16)
+    if (nblocks < 16 || !shape_buffers(nblocks, room, blen, &user, &packed))
         return;
-    user = malloc(nblocks * room + blen);
-    packed = malloc(nblocks * blen);
-    if (user && packed) {
-        memset(user, 1, nblocks * room + blen);
-        memset(packed, 1, nblocks * blen);
-        for (int unpack = 0; unpack < 2; unpack++) {
-            const dt_kernel_t *k = c->from[unpack], *best = k;
-            uint64_t t_k = kernel_time(k, unpack, blen, stride, user, packed, nblocks, 7,
-                                       NEAR_CALLS);
-            uint64_t t_best = t_k;
-            for (int i = 0; i < nkernels; i++) {
-                if (!candidate(i, blen, stride) || all_kernels[i] == k)
-                    continue;
-                uint64_t t = kernel_time(all_kernels[i], unpack, blen, stride, user, packed,
-                                         nblocks, 7, NEAR_CALLS);
-                if (t < t_best)
-                    t_best = t, best = all_kernels[i];
-            }
-            side[unpack] = t_best * 10 < t_k * 9 ? best : k;
+    for (int unpack = 0; unpack < 2; unpack++) {
+        const dt_kernel_t *k = c->from[unpack], *best = k;
+        uint64_t t_k =
+            kernel_time(k, unpack, blen, stride, user, packed, nblocks, 7, NEAR_CALLS);
+        uint64_t t_best = t_k;
+        for (int i = 0; i < nkernels; i++) {
+            if (!candidate(i, blen, stride) || all_kernels[i] == k)
+                continue;
+            uint64_t t = kernel_time(all_kernels[i], unpack, blen, stride, user, packed,
+                                     nblocks, 7, NEAR_CALLS);
+            if (t < t_best)
+                t_best = t, best = all_kernels[i];
         }
-        if (side[0] != c->from[0] || side[1] != c->from[1]) {
-            pair(&c->near, c->near_name, sizeof(c->near_name), side[0], side[1]);
-            c->from[6] = side[0];
-            c->from[7] = side[1];
-            c->k.near = &c->near;
-        }
+        side[unpack] = t_best * 10 < t_k * 9 ? best : k;
+    }
+    if (side[0] != c->from[0] || side[1] != c->from[1]) {
+        pair(&c->near, c->near_name, sizeof(c->near_name), side[0], side[1]);
+        c->from[6] = side[0];
+        c->from[7] = side[1];
+        c->k.near = &c->near;
     }
     free(user);
     free(packed);

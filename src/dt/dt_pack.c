@@ -32,13 +32,14 @@ static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t le
 const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, const char *first, int64_t nfull)
 {
     const int64_t stride = loop->u.loop.stride, dist = stride < 0 ? -stride : stride;
+    const uint64_t span = (uint64_t)nfull * (uint64_t)dist;
     const dt_kernel_t *k = loop->u.loop.kernel;
 
     if (!k)
         k = dt_kernel_select((size_t)loop->u.loop.child->size, stride);
-    if (k->near && (uint64_t)nfull * (uint64_t)dist <= DT_NEAR_SPAN)
+    if (k->near && span <= DT_NEAR_SPAN)
         return k->near;
-    while (k->far && (uint64_t)nfull * (uint64_t)dist > k->far_span)
+    while (k->far && span > k->far_span)
         k = k->far; /* the pairs for longer spans (dt_kernel_select) */
 #if defined(__x86_64__)
     if (k->far && dt_unpack_cold_ticks && dt_span_over(nfull, dist, DT_STRIDED_PROBE_SPAN) &&
