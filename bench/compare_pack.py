@@ -8,8 +8,9 @@ interleaved, one layout at a time, in a rotating order, for --rounds
 rounds, so that machine drift hits all three alike. The vmpl process also
 times the baselines (memcpy of the packed bytes, the hand-written C loop,
 and where the user lines holding data come in runs, the line traffic
-alone, "lines" in pack.c);
-the peer processes time memcpy too, as a noise gauge. Prints GB/s and
+alone, "lines" in pack.c); the peer processes time memcpy and the C loop
+too: memcpy as a noise gauge, the loop to tell a process's page placement
+from the library's code in a missed cell. Prints GB/s and
 ratio tables and the issue-3 targets (PASS/FAIL), and writes CSV and PNG
 plots.
 
@@ -150,6 +151,11 @@ def ratio_rows(cells, peers):
         row["best_peer_gbps"] = best[1]["gbps"] if best else None
         row["best_peer_gbps_min"] = best[1]["gbps_min"] if best else None
         row["vs_best_peer"] = c["gbps"] / best[1]["gbps"] if best else None
+        own = cells.get(("loop", "vmpl", layout, op, cache, size))
+        peer = cells.get(("loop", best[0], layout, op, cache, size)) if best else None
+        row["best_peer_loop_gbps"] = peer["gbps"] if peer else None
+        row["loop_vs_peer_loop"] = (own["gbps"] / peer["gbps"] if own and peer and peer["gbps"] > 0
+                                    else None)
         out.append(row)
     out.sort(key=lambda r: (layout_rank(r["layout"]), OPS.index(r["op"]), r["cache"], r["size"]))
     return out
@@ -282,6 +288,17 @@ def evaluate_targets(ratios, caches, peers):
             if noisy:
                 line += (f"\n        of which within the peers' spread (vmpl max >= peer min): "
                          + ", ".join(f"{r['layout']}/{r['op']}@{human(r['size'])}" for r in noisy))
+            placed = [r for r in ratios if c(r) and r.get("vs_best_peer") is not None
+                      and r["vs_best_peer"] < 1.0 and r not in noisy
+                      and r.get("loop_vs_peer_loop") is not None
+                      and r["loop_vs_peer_loop"] <= r["vs_best_peer"]]
+            if placed:
+                line += ("\n        of the others, where the C loop lost as much in vmpl's "
+                         "process to the same loop in the peer's (vmpl, loop in vmpl's / in "
+                         "the peer's): "
+                         + ", ".join(f"{r['layout']}/{r['op']}@{human(r['size'])} "
+                                     f"{r['vs_best_peer']:.2f}, {r['loop_vs_peer_loop']:.2f}"
+                                     for r in placed))
             lines.append(line)
     return lines
 
@@ -428,7 +445,7 @@ def main():
         ensure_peer_venv(venv, PEERS[p])
         exe = build_peer(p, venv, args.src, bindir, args.cflags)
         prefix, _ = launcher(p, venv, exe)
-        impls.append((p, prefix + [exe], peer_env(p), "lib,memcpy"))
+        impls.append((p, prefix + [exe], peer_env(p), "lib,loop,memcpy"))
         log(f"compare-pack: {p} ({PEERS[p]}) via {'mpirun -n 1' if prefix else 'singleton'}")
 
     t0 = time.time()
@@ -454,7 +471,7 @@ def main():
         keys = (["layout", "op", "cache", "size", "packed_bytes", "vmpl_gbps"]
                 + [f"{o}_gbps" for o in peers + BASELINES]
                 + [f"vs_{o}" for o in peers + BASELINES]
-                + ["best_peer", "vs_best_peer"])
+                + ["best_peer", "vs_best_peer", "best_peer_loop_gbps", "loop_vs_peer_loop"])
         w = csv.DictWriter(f, fieldnames=keys, extrasaction="ignore")
         w.writeheader()
         w.writerows(ratios)
