@@ -289,12 +289,19 @@ static inline V(u16) op_half_nan_canonical(V(u16) h)
     return V_SEL(u16, nan, V_OR(u16, V_AND(u16, h, V_SET1(u16, 0x8000)), V_SET1(u16, 0x7e00)), h);
 }
 
+/* Only float results with a NaN narrow to one: one test of both (V_ANY_UNORD, op_bf16_round2). */
+#ifdef V_HAS_MINMAX_NONAN
+#define OP_HALF_NAN_CANONICAL(lo, hi, h)                                           \
+    (__builtin_expect(V_ANY_UNORD_f32(lo, hi) != 0, 0) ? op_half_nan_canonical(h) : (h))
+#else
+#define OP_HALF_NAN_CANONICAL(lo, hi, h) op_half_nan_canonical(h)
+#endif
 #define OP_NARROW_HALF(NAME, FN)                                                   \
     static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
     {                                                                              \
         V(f32) lo = FN(f32, V_HALF_LO(a), V_HALF_LO(b));                           \
         V(f32) hi = FN(f32, V_HALF_HI(a), V_HALF_HI(b));                           \
-        return op_half_nan_canonical(V_HALF_PACK(lo, hi));                         \
+        return OP_HALF_NAN_CANONICAL(lo, hi, V_HALF_PACK(lo, hi));                 \
     }
 #else
 #define OP_NARROW_HALF(NAME, FN) OP_NARROW(NAME, op_half_to_float, op_float_to_half, FN)
@@ -310,26 +317,56 @@ OP_NARROW_HALF(min_f16, OPF_FMIN)
  * result in the upper 16 bits of its lane, so narrowing a pair back costs
  * one shift and one mask-or instead of a shift each way per lane.
  */
-static inline V(u32) op_bf16_round_high(V(f32) f)
+/* f rounded to nearest even in its upper 16 bits; a NaN may carry into the exponent. */
+static inline V(u32) op_bf16_round_nonan(V(f32) f)
 {
     V(u32) u = V_BITCAST(u32, f32, f);
     V(u32) lsb = V_AND(u32, V_SHR(u32, u, 16), V_SET1(u32, 1));
-    V(u32) rounded = V_ADD(u32, u, V_ADD(u32, lsb, V_SET1(u32, 0x7fff)));
 
-    return V_NANSEL_u32(f, V_OR(u32, u, V_SET1(u32, 0x400000)), rounded);
+    return V_ADD(u32, u, V_ADD(u32, lsb, V_SET1(u32, 0x7fff)));
+}
+
+/* The same, a NaN quieted and truncated instead. */
+static inline V(u32) op_bf16_round_high(V(f32) f)
+{
+    V(u32) u = V_BITCAST(u32, f32, f);
+
+    return V_NANSEL_u32(f, V_OR(u32, u, V_SET1(u32, 0x400000)), op_bf16_round_nonan(f));
+}
+
+/*
+ * Both float vectors of a bfloat16 vector, rounded. On x86 one test of
+ * the two for a NaN (V_ANY_UNORD) replaces a select per vector, and
+ * only a vector with a NaN takes the selects. The float16 kernels skip
+ * their NaN canonicalization the same way. Zen 5, hot, 256 B-1 MiB, time
+ * per call against the selects every time: AVX2 bfloat16 SUM/PROD
+ * 0.77-0.78x, MAX/MIN 0.82-0.83x, float16 0.76-0.81x (SUM 0.91-0.99x);
+ * AVX-512 0.85-0.93x, float16 0.80-0.94x (SUM 0.82-1.00x).
+ */
+static inline void op_bf16_round2(V(f32) lo, V(f32) hi, V(u32) *rlo, V(u32) *rhi)
+{
+#ifdef V_HAS_MINMAX_NONAN
+    if (__builtin_expect(V_ANY_UNORD_f32(lo, hi) == 0, 1)) {
+        *rlo = op_bf16_round_nonan(lo);
+        *rhi = op_bf16_round_nonan(hi);
+        return;
+    }
+#endif
+    *rlo = op_bf16_round_high(lo);
+    *rhi = op_bf16_round_high(hi);
 }
 
 #define OP_NARROW_BF16(NAME, FN)                                                   \
     static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
     {                                                                              \
         V(u32) a32 = V_BITCAST(u32, u16, a), b32 = V_BITCAST(u32, u16, b);         \
-        V(u32) high = V_SET1(u32, 0xffff0000u);                                    \
+        V(u32) high = V_SET1(u32, 0xffff0000u), rlo, rhi;                          \
         V(f32) lo = FN(f32, V_BITCAST(f32, u32, V_SHL(u32, a32, 16)),              \
                        V_BITCAST(f32, u32, V_SHL(u32, b32, 16)));                  \
         V(f32) hi = FN(f32, V_BITCAST(f32, u32, V_AND(u32, a32, high)),            \
                        V_BITCAST(f32, u32, V_AND(u32, b32, high)));                \
-        return V_BITCAST(u16, u32, V_OR(u32, V_SHR(u32, op_bf16_round_high(lo), 16), \
-                                        V_AND(u32, op_bf16_round_high(hi), high))); \
+        op_bf16_round2(lo, hi, &rlo, &rhi);                                        \
+        return V_BITCAST(u16, u32, V_OR(u32, V_SHR(u32, rlo, 16), V_AND(u32, rhi, high))); \
     }
 OP_NARROW_BF16(sum_bf16, OPF_SUM)
 OP_NARROW_BF16(prod_bf16, OPF_PROD)
