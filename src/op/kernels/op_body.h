@@ -316,8 +316,10 @@ OP_NARROW_HALF(min_f16, OPF_FMIN)
  * shift and the odd ones with one mask, and the rounding leaves each
  * result in the upper 16 bits of its lane, so narrowing a pair back costs
  * one shift and one mask-or instead of a shift each way per lane.
+ *
+ * op_bf16_round_nonan: f rounded to nearest even in its upper 16 bits; a
+ * NaN's payload may carry into its exponent.
  */
-/* f rounded to nearest even in its upper 16 bits; a NaN may carry into the exponent. */
 static inline V(u32) op_bf16_round_nonan(V(f32) f)
 {
     V(u32) u = V_BITCAST(u32, f32, f);
