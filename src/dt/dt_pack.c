@@ -239,8 +239,19 @@ static void transfer(const dt_type_t *type, dt_count_t count, char *user, size_t
         dt_walk(layout, user, (int64_t)offset, (int64_t)len, packed, unpack);
         return;
     }
-    elements = (dt_node_t){.kind = DT_NODE_LOOP, .size = count * type->size,
-                           .u.loop = {.count = count, .stride = extent, .child = (dt_node_t *)layout}};
+    /*
+     * Field by field: a compound literal zeroes the whole node (the
+     * union's sequence member too), which gcc does by REP STOSQ, 10 % of a
+     * 1 KiB struct pack on Zen 5.
+     */
+    elements.kind = DT_NODE_LOOP;
+    elements.disp = 0;
+    elements.size = count * type->size;
+    elements.u.loop.count = count;
+    elements.u.loop.stride = extent;
+    elements.u.loop.child = (dt_node_t *)layout;
+    elements.u.loop.kernel = NULL;
+    elements.u.loop.group = NULL;
     dt_walk(&elements, user, (int64_t)offset, (int64_t)len, packed, unpack);
 }
 
