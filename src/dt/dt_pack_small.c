@@ -191,8 +191,6 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     const dt_piece_t *pc = seq->u.seq.pieces;
     int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
 
-    if (seq->u.seq.shuffle)
-        width = DT_SHUFFLE_WINDOW;
 #if defined(__x86_64__)
     if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && wide_avx2()) {
         /* the blocks cut into moves of at most 32 bytes (dt_pack_masked.c) */
@@ -205,7 +203,10 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
 #endif
     if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
         return pack_exact(pc, n, first, stride, count, p);
-    wide = count - exact_tail(seq, width);
+    if (seq->u.seq.shuffle) /* the last elements whose whole-element stores pass the range */
+        wide = count - (seq->u.seq.shuffle->store - 1) / seq->size;
+    else
+        wide = count - exact_tail(seq, width);
     if (wide < 0)
         wide = 0;
     if (wide && seq->u.seq.shuffle)
@@ -272,6 +273,40 @@ static void dense_prepare(dt_node_t *seq)
     free(sorted);
 }
 
+#if defined(__x86_64__)
+/*
+ * Commit: the runs of an element blend (dt_pack_shuffle.h) for the
+ * shuffle sh of blocks pc: the blocks of one shift (window byte minus
+ * packed byte) form a run. 0 when a shift is negative (a block packed
+ * after one that lies above it) or the blocks take more than
+ * DT_BLEND_RUNS shifts.
+ */
+static int blend_prepare(dt_shuffle_t *sh, const dt_piece_t *pc, int64_t n)
+{
+    const int64_t width = sh->size > 16 ? 32 : 16;
+    int64_t at = 0;
+
+    sh->runs = 0;
+    memset(sh->blend, 0, sizeof(sh->blend));
+    for (int64_t k = 0; k < n; at += pc[k].len, k++) {
+        int64_t shift = pc[k].disp - sh->window - at;
+        int r = 0;
+        while (r < sh->runs && sh->shift[r] != shift)
+            r++;
+        if (shift < 0 || r == DT_BLEND_RUNS)
+            return sh->runs = 0;
+        if (r == sh->runs) {
+            sh->shift[r] = shift;
+            sh->runs++;
+        }
+        memset(sh->blend[r] + at, 0xff, (size_t)pc[k].len);
+        if (shift + width > sh->read_end)
+            sh->read_end = shift + width;
+    }
+    return 1;
+}
+#endif
+
 /*
  * Commit: the byte permutation of an element whose blocks fit one 32-byte
  * window. Output byte j comes from window byte src: TBL indexes all 32
@@ -296,7 +331,10 @@ void dt_small_prepare(dt_node_t *seq)
     if (hi - lo > DT_SHUFFLE_WINDOW || !(sh = malloc(sizeof(*sh))))
         return;
     *sh = (dt_shuffle_t){.window = lo, .data_end = hi - lo, .size = seq->size,
-                         .pack = shuffle_packer()};
+                         .store = DT_SHUFFLE_WINDOW, .pack = shuffle_packer()};
+#if defined(__x86_64__)
+    sh->store = seq->size > 16 ? 32 : 16; /* the SSSE3 shuffle and the blends */
+#endif
     memset(sh->table, 0xff, sizeof(sh->table));
     memset(sh->ssse3, 0x80, sizeof(sh->ssse3));
     for (int64_t k = 0; k < seq->u.seq.n; k++)
@@ -305,6 +343,10 @@ void dt_small_prepare(dt_node_t *seq)
             sh->table[j] = (uint8_t)src;
             sh->ssse3[(j / 16) * 2 + src / 16][j % 16] = (uint8_t)(src % 16);
         }
+#if defined(__x86_64__)
+    if (blend_prepare(sh, pc, seq->u.seq.n) && wide_avx2())
+        sh->pack = dt_blend_pack_avx2;
+#endif
     seq->u.seq.shuffle = sh;
 }
 

@@ -238,6 +238,107 @@ static void test_struct_page_edge(void)
     munmap(map, (size_t)page * 2 * N);
 }
 
+/* A struct of up to six fields (type, count, byte displacement) for test_struct_shapes. */
+typedef struct {
+    const char *name;
+    int n;
+    dt_named_t type[6];
+    dt_count_t count[6];
+    dt_aint_t disp[6];
+    int64_t bytes[6]; /* bytes of each field */
+} shape_t;
+
+/*
+ * count elements of shape s at stride bytes from base: pack against a byte
+ * copy of the fields, unpack into a copy of the user bytes and compare it
+ * with the original (gap bytes must stay as they were).
+ */
+static int shape_round_trip(const shape_t *s, dt_type_t *t, char *base, int64_t stride,
+                            int count)
+{
+    int64_t size = 0, at = 0;
+    char *want, *out;
+    int bad = 0;
+
+    for (int f = 0; f < s->n; f++)
+        size += s->bytes[f];
+    want = malloc((size_t)(size * count) + 1);
+    out = malloc((size_t)(size * count) + 1);
+    for (int i = 0; i < count; i++)
+        for (int f = 0; f < s->n; at += s->bytes[f], f++)
+            memcpy(want + at, base + i * stride + s->disp[f], (size_t)s->bytes[f]);
+    bad += dt_pack(t, count, base, 0, out, (size_t)(size * count)) != VMPL_OK ||
+           memcmp(out, want, (size_t)(size * count)) != 0;
+    for (int i = 0; i < count; i++) /* unpack over cleared fields; the gaps keep their bytes */
+        for (int f = 0; f < s->n; f++)
+            memset(base + i * stride + s->disp[f], 0, (size_t)s->bytes[f]);
+    bad += dt_unpack(t, count, base, 0, want, (size_t)(size * count)) != VMPL_OK;
+    free(want);
+    free(out);
+    return bad;
+}
+
+/*
+ * Struct shapes of the element shuffles and blends (one to six runs of
+ * blocks at one shift, 16- and 32-byte element stores, blocks out of
+ * address order) in arrays whose last data byte ends a page followed by an
+ * inaccessible one (a load past it faults), at every count up to 64 and
+ * across several pages. The pack must match a byte copy of the fields, the
+ * unpack must restore the fields and leave the gap bytes alone.
+ */
+static void test_struct_shapes(void)
+{
+    static const shape_t shapes[] = {
+        {"{int, double, char[3]}", 3, {DT_INT, DT_DOUBLE, DT_CHAR}, {1, 1, 3}, {0, 8, 16},
+         {4, 8, 3}},
+        {"{char, short, int, char[5]}", 4, {DT_CHAR, DT_SHORT, DT_INT, DT_CHAR}, {1, 1, 1, 5},
+         {0, 2, 8, 13}, {1, 2, 4, 5}},
+        {"{double, int, char[10]}", 3, {DT_DOUBLE, DT_INT, DT_CHAR}, {1, 1, 10}, {0, 12, 20},
+         {8, 4, 10}},
+        {"{double @16, int @0}", 2, {DT_DOUBLE, DT_INT}, {1, 1}, {16, 0}, {8, 4}},
+        {"six chars a byte apart", 6, {DT_CHAR, DT_CHAR, DT_CHAR, DT_CHAR, DT_CHAR, DT_CHAR},
+         {1, 1, 1, 1, 1, 1}, {0, 2, 4, 6, 8, 10}, {1, 1, 1, 1, 1, 1}},
+    };
+    const long page = sysconf(_SC_PAGESIZE);
+    const size_t span = (size_t)page * 8;
+    char *map = mmap(NULL, span + (size_t)page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+    CHECK(map != MAP_FAILED, "mmap");
+    if (map == MAP_FAILED)
+        return;
+    mprotect(map + span, (size_t)page, PROT_NONE);
+    for (size_t b = 0; b < span; b++)
+        map[b] = (char)(b * 131 + 7);
+    for (size_t k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++) {
+        const shape_t *s = &shapes[k];
+        dt_type_t *types[6], *t;
+        dt_aint_t lb, extent;
+        int64_t last = 0; /* one past the last data byte of an element */
+        int bad = 0;
+
+        for (int f = 0; f < s->n; f++) {
+            types[f] = dt_named(s->type[f]);
+            if (s->disp[f] + s->bytes[f] > last)
+                last = s->disp[f] + s->bytes[f];
+        }
+        dt_type_struct(s->n, s->count, s->disp, types, &t);
+        dt_type_commit(t);
+        dt_type_extent(t, &lb, &extent);
+        for (int count = 1; count <= 64 + 6 * page / extent; count += count < 64 ? 1 : 97) {
+            char *base = map + span - last - (count - 1) * extent;
+            char *copy = malloc(span);
+            memcpy(copy, map, span);
+            bad += shape_round_trip(s, t, base, extent, count);
+            bad += memcmp(copy, map, span) != 0; /* every byte back: fields and gaps */
+            free(copy);
+        }
+        CHECK(bad == 0, "struct %s next to a PROT_NONE page: %d wrong", s->name, bad);
+        dt_type_release(t);
+    }
+    munmap(map, span + (size_t)page);
+}
+
 static void test_resized_and_pairs(void)
 {
     dt_type_t *r, *di = dt_named(DT_DOUBLE_INT), *si = dt_named(DT_SHORT_INT), *c;
@@ -438,6 +539,7 @@ int main(void)
     test_struct();
     test_struct_many();
     test_struct_page_edge();
+    test_struct_shapes();
     test_resized_and_pairs();
     test_subarray_darray();
     test_contents();
