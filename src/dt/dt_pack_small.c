@@ -388,20 +388,56 @@ static int pow2_width(int64_t len)
     return len >= 16 ? 16 : len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
 }
 
-/* Short programs of blocks up to 32 bytes: widths worked out once, not per element. */
+/* count elements' copies of one block of len bytes, each by move_pow2 of width w. */
+static inline __attribute__((always_inline)) void unpack_block_w(char *d, const char *p,
+                                                                 int64_t stride, int64_t size,
+                                                                 int64_t count, int64_t len,
+                                                                 const int w)
+{
+#pragma GCC unroll 4
+    for (int64_t i = 0; i < count; i++, d += stride, p += size)
+        move_pow2(d, p, len, w);
+}
+
+/* The same with the width chosen once; a block of exactly w bytes is one move. */
+static void unpack_block(char *d, const char *p, int64_t stride, int64_t size, int64_t count,
+                         int64_t len)
+{
+    switch (len) {
+    case 1: unpack_block_w(d, p, stride, size, count, 1, 1); return;
+    case 2: unpack_block_w(d, p, stride, size, count, 2, 2); return;
+    case 4: unpack_block_w(d, p, stride, size, count, 4, 4); return;
+    case 8: unpack_block_w(d, p, stride, size, count, 8, 8); return;
+    case 16: unpack_block_w(d, p, stride, size, count, 16, 16); return;
+    }
+    switch (pow2_width(len)) {
+    case 2: unpack_block_w(d, p, stride, size, count, len, 2); return;
+    case 4: unpack_block_w(d, p, stride, size, count, len, 4); return;
+    case 8: unpack_block_w(d, p, stride, size, count, len, 8); return;
+    default: unpack_block_w(d, p, stride, size, count, len, 16); return;
+    }
+}
+
+/*
+ * Short programs of blocks up to 32 bytes: block by block over a chunk of
+ * UNPACK_CHUNK elements, whose user and packed lines stay in L1 from one
+ * block's pass to the next. Each pass is a loop of fixed-width moves with
+ * no branch on the block's length. Measured on Zen 5 (pack_bench
+ * struct_idc3, hot, VMPL_DT_ISA=avx2): 20 GB/s at 1 KiB and 25-26 at
+ * 16 KiB-4 MiB, against 9 and 13-14 element by element with the width
+ * chosen per block.
+ */
+#define UNPACK_CHUNK 128
 static void unpack_short(const dt_piece_t *pc, int n, char *first, int64_t stride,
                          int64_t count, const char *p, int64_t size)
 {
-    int64_t d[4], o[4], l[4];
-    int w[4];
-
-    for (int k = 0, at = 0; k < n; at += (int)pc[k].len, k++) {
-        d[k] = pc[k].disp, l[k] = pc[k].len, o[k] = at, w[k] = pow2_width(pc[k].len);
-    }
-    for (int64_t i = 0; i < count; i++, p += size) {
+    for (int64_t i = 0; i < count; i += UNPACK_CHUNK) {
+        const int64_t chunk = count - i < UNPACK_CHUNK ? count - i : UNPACK_CHUNK;
         char *element = first + i * stride;
-        for (int k = 0; k < n; k++)
-            move_pow2(element + d[k], p + o[k], l[k], w[k]);
+        const char *packed = p + i * size;
+
+        for (int k = 0, at = 0; k < n; at += (int)pc[k].len, k++)
+            unpack_block(element + pc[k].disp, packed + at, stride, size, chunk, pc[k].len);
     }
 }
 
