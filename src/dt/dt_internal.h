@@ -52,6 +52,7 @@ struct dt_node {
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
             int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
             int dense; /* small_blocks: no data gap passes DT_WIDE_MAX_GAP (commit) */
+            struct dt_move_plan *move_plan; /* small_blocks, n > 4: moves by width (commit) */
         } seq;
     } u;
 };

@@ -45,6 +45,7 @@ void dt_node_free(dt_node_t *node)
         free(node->u.seq.start);
         free(node->u.seq.pieces);
         free(node->u.seq.shuffle);
+        free(node->u.seq.move_plan);
         free(node->u.seq.group);
         free(node->u.seq.moves);
         free(node->u.seq.move_of);

@@ -10,9 +10,13 @@
  * AVX2 CPUs the 32-byte moves are one YMM load and store each, checked
  * once per element where the blocks leave no page without data
  * (dt_wide_pack_avx2), and blocks longer than 32 bytes go as the masked
- * programs' moves of at most 32 bytes where those are built.
+ * programs' moves of at most 32 bytes where those are built. An element
+ * whose blocks fit 32 bytes goes whole by an element shuffle or blend
+ * (dt_pack_shuffle.h); more blocks with a longer one go by the element's
+ * move plan.
  * Unpack never writes outside the blocks: exact copies by at most two
- * overlapping fixed-size moves.
+ * overlapping fixed-size moves, block by block over a chunk of elements
+ * for up to four blocks, by the move plan for more.
  *
  * On AVX-512 CPUs the masked programs of dt_pack_masked.c take over.
  */
@@ -185,6 +189,104 @@ static char *pack_shuffled(const dt_node_t *seq, const char *first, int64_t stri
     return p;
 }
 
+/*
+ * Move plans for elements of more blocks (up to DT_MASKED_BLOCK bytes
+ * each), such as an irregular indexed type: a block under 16 bytes as one
+ * move of a power-of-two width, or two overlapping ones when its length is
+ * not a power of two; a longer block as 16-byte moves, the last one
+ * overlapping; the moves grouped by width at commit. An element is then
+ * five loops of constant-width moves whose trip counts repeat from one
+ * element to the next, where a branch on each block's length mispredicts
+ * on irregular lengths. The moves are exact both ways: pack and unpack
+ * touch data bytes only.
+ */
+#define PLAN_WIDTHS 5
+static const int plan_width[PLAN_WIDTHS] = {16, 8, 4, 2, 1};
+
+typedef struct dt_plan_move {
+    int64_t user;   /* from the element's origin */
+    int64_t packed; /* from the element's packed start */
+} dt_plan_move_t;
+
+struct dt_move_plan {
+    int64_t n[PLAN_WIDTHS]; /* moves of each width, in plan_width order */
+    dt_plan_move_t move[];
+};
+
+static int width_class(int64_t len)
+{
+    return len >= 16 ? 0 : len >= 8 ? 1 : len >= 4 ? 2 : len >= 2 ? 3 : 4;
+}
+
+/* Commit: the move plan of a sequence of blocks; none without memory. */
+static void move_plan_prepare(dt_node_t *seq)
+{
+    const dt_piece_t *pc = seq->u.seq.pieces;
+    const int64_t n = seq->u.seq.n;
+    int64_t count[PLAN_WIDTHS] = {0}, next[PLAN_WIDTHS], total = 0, at = 0;
+    struct dt_move_plan *plan;
+
+    for (int64_t k = 0; k < n; k++) {
+        const int c = width_class(pc[k].len);
+        count[c] += c == 0 ? (pc[k].len + 15) / 16 : pc[k].len == plan_width[c] ? 1 : 2;
+    }
+    for (int c = 0; c < PLAN_WIDTHS; c++)
+        next[c] = total, total += count[c];
+    if (!(plan = malloc(sizeof(*plan) + (size_t)total * sizeof(plan->move[0]))))
+        return;
+    for (int64_t k = 0; k < n; at += pc[k].len, k++) {
+        const int c = width_class(pc[k].len);
+        const int64_t tail = pc[k].len - plan_width[c]; /* where the last move starts */
+        for (int64_t b = 0; b < tail; b += plan_width[c]) /* 16-byte moves of a long block */
+            plan->move[next[c]++] = (dt_plan_move_t){pc[k].disp + b, at + b};
+        plan->move[next[c]++] = (dt_plan_move_t){pc[k].disp + tail, at + tail};
+    }
+    memcpy(plan->n, count, sizeof(count));
+    seq->u.seq.move_plan = plan;
+}
+
+/* n moves of w bytes between an element and its packed bytes p; returns the next move. */
+static inline __attribute__((always_inline)) const dt_plan_move_t *
+plan_moves(const dt_plan_move_t *m, int64_t n, char *element, char *p, const int w,
+           const int unpack)
+{
+#pragma GCC unroll 4
+    for (int64_t j = 0; j < n; j++, m++)
+        if (unpack)
+            __builtin_memcpy(element + m->user, p + m->packed, (size_t)w);
+        else
+            __builtin_memcpy(p + m->packed, element + m->user, (size_t)w);
+    return m;
+}
+
+/* count elements by the plan; returns the end of the packed bytes. */
+static inline __attribute__((always_inline)) char *
+move_planned(const struct dt_move_plan *plan, char *first, int64_t stride, int64_t count,
+             char *p, int64_t size, const int unpack)
+{
+    for (int64_t i = 0; i < count; i++, first += stride, p += size) {
+        const dt_plan_move_t *m = plan->move;
+        m = plan_moves(m, plan->n[0], first, p, 16, unpack);
+        m = plan_moves(m, plan->n[1], first, p, 8, unpack);
+        m = plan_moves(m, plan->n[2], first, p, 4, unpack);
+        m = plan_moves(m, plan->n[3], first, p, 2, unpack);
+        plan_moves(m, plan->n[4], first, p, 1, unpack);
+    }
+    return p;
+}
+
+static char *pack_planned(const struct dt_move_plan *plan, const char *first, int64_t stride,
+                          int64_t count, char *p, int64_t size)
+{
+    return move_planned(plan, (char *)first, stride, count, p, size, 0);
+}
+
+static const char *unpack_planned(const struct dt_move_plan *plan, char *first, int64_t stride,
+                                  int64_t count, const char *p, int64_t size)
+{
+    return move_planned(plan, first, stride, count, (char *)p, size, 1);
+}
+
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p)
 {
@@ -201,6 +303,8 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
         return pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
     }
 #endif
+    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.move_plan)
+        return pack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
     if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
         return pack_exact(pc, n, first, stride, count, p);
     if (seq->u.seq.shuffle) /* the last elements whose whole-element stores pass the range */
@@ -321,6 +425,9 @@ void dt_small_prepare(dt_node_t *seq)
 
     if (seq->u.seq.small_blocks && seq->u.seq.n > 0)
         dense_prepare(seq);
+    if (seq->u.seq.small_blocks && seq->u.seq.n > 4 && seq->u.seq.widest <= DT_MASKED_BLOCK &&
+        !seq->u.seq.move_plan)
+        move_plan_prepare(seq);
     if (!seq->u.seq.small_blocks || seq->u.seq.shuffle || seq->size > DT_SHUFFLE_WINDOW ||
         !shuffle_packer())
         return;
@@ -451,6 +558,8 @@ const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t str
         unpack_short(pc, (int)n, first, stride, count, p, seq->size);
         return p + count * seq->size;
     }
+    if (seq->u.seq.move_plan)
+        return unpack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
     for (int64_t i = 0; i < count; i++) {
         char *element = first + i * stride;
         for (int64_t k = 0; k < n; k++) {
@@ -481,6 +590,10 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
 
     if (dt_masked_range(seq, base, k, off, len, packed, unpack))
         return;
+    if (len == seq->size && seq->u.seq.move_plan) { /* the whole element */
+        *packed = move_planned(seq->u.seq.move_plan, base, 0, 1, p, len, unpack);
+        return;
+    }
     /*
      * Pack: one 32-byte move per block, whatever its length, so random
      * block lengths cost no mispredicted branches; exact copies where the
