@@ -88,7 +88,7 @@ dt_check_result_t dt_kernel_check(const dt_kernel_t *kernels, size_t nkernels,
 {
     static const size_t blens[] = {1,  2,  3,  4,   8,   12,  16,  20,  24, 28,
                                    32, 40, 100, 255, 256, 257, 287, 300, 517};
-    static const size_t counts[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 65, 1000};
+    static const size_t counts[] = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 65, 1000, 2049};
     dt_check_result_t r = {0, 0};
 
     for (size_t ki = 0; ki < nkernels; ki++)
