@@ -514,6 +514,10 @@ def main():
     out = [f"\nvmpl target isa: {isa}; peers: "
            f"{', '.join(library_version(p) for p in peers) or 'none'}; "
            f"sweep took {elapsed / 60:.1f} min"]
+    if "openmpi" in peers and os.environ.get("OMPI_MCA_op_avx_support"):
+        out.append("Open MPI op/avx capped by OMPI_MCA_op_avx_support="
+                   f"{os.environ['OMPI_MCA_op_avx_support']} (0x20 AVX2, 0x100 AVX512F, "
+                   "0x200 AVX512BW)")
     out += memcpy_consistency(cells, [i[0] for i in impls])
     out += [f"not measured: {s}" for s in skipped]
     for cache in caches:
