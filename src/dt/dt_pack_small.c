@@ -260,18 +260,19 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *element, char *p, const int
 }
 
 /*
- * Whether a call goes by the plan: the moves go through an element by
- * width, not by address, which the hardware prefetchers do not follow from
- * DRAM; there the address-ordered exact copies stream faster. Where the
- * cold-line probe is set up (dt_kernel_private.h), calls past
- * DT_UNPACK_PREFETCH_SPAN whose first user line came from DRAM take the
- * copies; elsewhere calls past DT_PREFETCH_SPAN. Measured on Zen 5
+ * Whether a call's data are in the caches, as far as one probe tells:
+ * where the cold-line probe is set up (dt_kernel_private.h), calls up to
+ * DT_UNPACK_PREFETCH_SPAN and those whose first data line did not come
+ * from DRAM; elsewhere calls up to DT_PREFETCH_SPAN. Move plans go only
+ * there: their moves go through an element by width, not by address,
+ * which the hardware prefetchers do not follow from DRAM, where the
+ * address-ordered exact copies stream faster. Measured on Zen 5
  * (pack_bench indexed_int, VMPL_DT_ISA=avx2, GB/s, plan / copies): hot
  * 64 KiB pack 30 / 28, unpack 29 / 26; 16 MiB pack 6.5 / 10.4, unpack
  * 8.4 / 11.5; software prefetch brought the plan to 11 and 9.4 there but
  * cost 20-30 % in the caches.
  */
-static int plan_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
+static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
 {
 #if defined(__x86_64__)
     if (dt_unpack_cold_ticks) /* the probe reads the first data byte */
@@ -327,7 +328,7 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     }
 #endif
     if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.move_plan &&
-        plan_in_cache(seq, first, stride, count))
+        data_in_cache(seq, first, stride, count))
         return pack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
     if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
         return pack_exact(pc, n, first, stride, count, p);
@@ -452,6 +453,8 @@ void dt_small_prepare(dt_node_t *seq)
     if (seq->u.seq.small_blocks && seq->u.seq.n > 4 && seq->u.seq.widest <= DT_MASKED_BLOCK &&
         !seq->u.seq.move_plan)
         move_plan_prepare(seq);
+    if (seq->u.seq.small_blocks)
+        dt_cold_probe_init(); /* for data_in_cache */
     if (!seq->u.seq.small_blocks || seq->u.seq.shuffle || seq->size > DT_SHUFFLE_WINDOW ||
         !shuffle_packer())
         return;
@@ -556,7 +559,8 @@ static void unpack_block(char *d, const char *p, int64_t stride, int64_t size, i
  * no branch on the block's length. Measured on Zen 5 (pack_bench
  * struct_idc3, hot, VMPL_DT_ISA=avx2): 20 GB/s at 1 KiB and 25-26 at
  * 16 KiB-4 MiB, against 9 and 13-14 element by element with the width
- * chosen per block.
+ * chosen per block. (Prefetching the next chunk's lines, user lines for
+ * writing, made the struct's unpacks from DRAM 9-16 % slower.)
  */
 #define UNPACK_CHUNK 128
 static void unpack_short(const dt_piece_t *pc, int n, char *first, int64_t stride,
@@ -582,7 +586,7 @@ const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t str
         unpack_short(pc, (int)n, first, stride, count, p, seq->size);
         return p + count * seq->size;
     }
-    if (seq->u.seq.move_plan && plan_in_cache(seq, first, stride, count))
+    if (seq->u.seq.move_plan && data_in_cache(seq, first, stride, count))
         return unpack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
     for (int64_t i = 0; i < count; i++) {
         char *element = first + i * stride;
