@@ -263,10 +263,10 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *element, char *p, const int
  * Whether a call's data are in the caches, as far as one probe tells:
  * where the cold-line probe is set up (dt_kernel_private.h), calls up to
  * DT_UNPACK_PREFETCH_SPAN and those whose first data line did not come
- * from DRAM; elsewhere calls up to DT_PREFETCH_SPAN. Move plans go only
- * there: their moves go through an element by width, not by address,
- * which the hardware prefetchers do not follow from DRAM, where the
- * address-ordered exact copies stream faster. Measured on Zen 5
+ * from DRAM; elsewhere calls up to DT_PREFETCH_SPAN. Unpacks by move
+ * plans go only there: their moves go through an element by width, not
+ * by address, which the hardware prefetchers do not follow from DRAM,
+ * where the address-ordered exact copies stream faster. Measured on Zen 5
  * (pack_bench indexed_int, VMPL_DT_ISA=avx2, GB/s, plan / copies): hot
  * 64 KiB pack 30 / 28, unpack 29 / 26; 16 MiB pack 6.5 / 10.4, unpack
  * 8.4 / 11.5; software prefetch brought the plan to 11 and 9.4 there but
@@ -282,6 +282,15 @@ static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride
     (void)seq, (void)first;
     return !dt_prefetch_worth(count, stride);
 }
+
+/*
+ * Packs go by the plan only up to this many bytes of user memory: past it
+ * the address-ordered copies were as fast or faster in the caches too
+ * (pack_bench indexed_int hot, VMPL_DT_ISA=avx2, GB/s, plan / copies:
+ * 29 / 20 at 1 KiB, 30 / 28 at 16 KiB, 26-28 / 27 at 256 KiB, 24 / 26 at
+ * 1 MiB), and from DRAM far slower.
+ */
+#define PLAN_PACK_SPAN ((int64_t)256 << 10)
 
 /* count elements by the plan; returns the end of the packed bytes. */
 static inline __attribute__((always_inline)) char *
@@ -328,7 +337,7 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     }
 #endif
     if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.move_plan &&
-        data_in_cache(seq, first, stride, count))
+        !dt_span_over(count, stride, PLAN_PACK_SPAN))
         return pack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
     if (seq->u.seq.widest > DT_SMALL_BLOCK) /* long blocks: exact moves and copies */
         return pack_exact(pc, n, first, stride, count, p);
