@@ -136,34 +136,21 @@ static size_t shuffle_groups(size_t nblocks, size_t group_words, size_t data_wor
  */
 #define SHUFFLE_MIN_BYTES 8192
 
-#define SHUFFLE_MOVES(N)                                                                      \
-    case N:                                                                                   \
-        for (; i + 4 <= nblocks; i += 4, d += 4 * d_step, s += 4 * s_step) {                  \
-            __builtin_memcpy(d, s, N);                                                        \
-            __builtin_memcpy(d + d_step, s + s_step, N);                                      \
-            __builtin_memcpy(d + 2 * d_step, s + 2 * s_step, N);                              \
-            __builtin_memcpy(d + 3 * d_step, s + 3 * s_step, N);                              \
-        }                                                                                     \
-        for (; i < nblocks; i++, d += d_step, s += s_step)                                    \
-            __builtin_memcpy(d, s, N);                                                        \
-        return;
-
 /* The blocks (blen a multiple of 4 below 32) by one constant-size move each. */
 static void shuffle_moves(char *d, const char *s, ptrdiff_t stride, size_t blen, size_t nblocks,
                           int unpack)
 {
     const ptrdiff_t d_step = unpack ? stride : (ptrdiff_t)blen;
     const ptrdiff_t s_step = unpack ? (ptrdiff_t)blen : stride;
-    size_t i = 0;
 
     switch (blen) {
-        SHUFFLE_MOVES(4)
-        SHUFFLE_MOVES(8)
-        SHUFFLE_MOVES(12)
-        SHUFFLE_MOVES(16)
-        SHUFFLE_MOVES(20)
-        SHUFFLE_MOVES(24)
-        SHUFFLE_MOVES(28)
+    case 4: dt_fixed_moves(d, s, d_step, s_step, nblocks, 4); return;
+    case 8: dt_fixed_moves(d, s, d_step, s_step, nblocks, 8); return;
+    case 12: dt_fixed_moves(d, s, d_step, s_step, nblocks, 12); return;
+    case 16: dt_fixed_moves(d, s, d_step, s_step, nblocks, 16); return;
+    case 20: dt_fixed_moves(d, s, d_step, s_step, nblocks, 20); return;
+    case 24: dt_fixed_moves(d, s, d_step, s_step, nblocks, 24); return;
+    case 28: dt_fixed_moves(d, s, d_step, s_step, nblocks, 28); return;
     }
 }
 

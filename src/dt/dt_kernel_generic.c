@@ -13,34 +13,14 @@
     static void pack_fixed_##N(void *restrict dst, const void *restrict src, ptrdiff_t stride, \
                                size_t blen, size_t nblocks)                                   \
     {                                                                                         \
-        char *d = dst;                                                                        \
-        const char *s = src;                                                                  \
-        size_t i = 0;                                                                         \
         (void)blen;                                                                           \
-        for (; i + 4 <= nblocks; i += 4, d += 4 * (N), s += 4 * stride) {                     \
-            __builtin_memcpy(d, s, N);                                                        \
-            __builtin_memcpy(d + (N), s + stride, N);                                         \
-            __builtin_memcpy(d + 2 * (N), s + 2 * stride, N);                                 \
-            __builtin_memcpy(d + 3 * (N), s + 3 * stride, N);                                 \
-        }                                                                                     \
-        for (; i < nblocks; i++, d += (N), s += stride)                                       \
-            __builtin_memcpy(d, s, N);                                                        \
+        dt_fixed_moves(dst, src, N, stride, nblocks, N);                                      \
     }                                                                                         \
     static void unpack_fixed_##N(void *restrict dst, ptrdiff_t stride, const void *restrict src, \
                                  size_t blen, size_t nblocks)                                 \
     {                                                                                         \
-        char *d = dst;                                                                        \
-        const char *s = src;                                                                  \
-        size_t i = 0;                                                                         \
         (void)blen;                                                                           \
-        for (; i + 4 <= nblocks; i += 4, d += 4 * stride, s += 4 * (N)) {                     \
-            __builtin_memcpy(d, s, N);                                                        \
-            __builtin_memcpy(d + stride, s + (N), N);                                         \
-            __builtin_memcpy(d + 2 * stride, s + 2 * (N), N);                                 \
-            __builtin_memcpy(d + 3 * stride, s + 3 * (N), N);                                 \
-        }                                                                                     \
-        for (; i < nblocks; i++, d += stride, s += (N))                                       \
-            __builtin_memcpy(d, s, N);                                                        \
+        dt_fixed_moves(dst, src, stride, N, nblocks, N);                                      \
     }
 FIXED_KERNELS(1)
 FIXED_KERNELS(2)

@@ -41,6 +41,28 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
 }
 
 /*
+ * nblocks moves of n bytes (a constant where it matters), block i from
+ * s + i * s_step to d + i * d_step, four blocks an iteration.
+ */
+static inline __attribute__((always_inline)) void dt_fixed_moves(char *restrict d,
+                                                                 const char *restrict s,
+                                                                 ptrdiff_t d_step,
+                                                                 ptrdiff_t s_step,
+                                                                 size_t nblocks, const size_t n)
+{
+    size_t i = 0;
+
+    for (; i + 4 <= nblocks; i += 4, d += 4 * d_step, s += 4 * s_step) {
+        __builtin_memcpy(d, s, n);
+        __builtin_memcpy(d + d_step, s + s_step, n);
+        __builtin_memcpy(d + 2 * d_step, s + 2 * s_step, n);
+        __builtin_memcpy(d + 3 * d_step, s + 3 * s_step, n);
+    }
+    for (; i < nblocks; i++, d += d_step, s += s_step)
+        __builtin_memcpy(d, s, n);
+}
+
+/*
  * A strided kernel's pack and unpack (dt_kernel.h) as loops of
  * MOVE(destination, source, blen) over the blocks.
  */

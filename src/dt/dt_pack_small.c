@@ -200,8 +200,7 @@ static char *pack_shuffled(const dt_node_t *seq, const char *first, int64_t stri
  * on irregular lengths. The moves are exact both ways: pack and unpack
  * touch data bytes only.
  */
-#define PLAN_WIDTHS 5
-static const int plan_width[PLAN_WIDTHS] = {16, 8, 4, 2, 1};
+#define PLAN_WIDTHS 5 /* 16, 8, 4, 2 and 1 bytes: class c moves 16 >> c */
 
 typedef struct dt_plan_move {
     int64_t user;   /* from the element's origin */
@@ -209,13 +208,19 @@ typedef struct dt_plan_move {
 } dt_plan_move_t;
 
 struct dt_move_plan {
-    int64_t n[PLAN_WIDTHS]; /* moves of each width, in plan_width order */
+    int64_t n[PLAN_WIDTHS]; /* moves of each width class */
     dt_plan_move_t move[];
 };
 
+static int pow2_width(int64_t len)
+{
+    return len >= 16 ? 16 : len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
+}
+
+/* The class of a block's moves: 0 for 16 bytes (blocks of 16 and more) to 4 for 1. */
 static int width_class(int64_t len)
 {
-    return len >= 16 ? 0 : len >= 8 ? 1 : len >= 4 ? 2 : len >= 2 ? 3 : 4;
+    return 4 - __builtin_ctz((unsigned)pow2_width(len));
 }
 
 /* Commit: the move plan of a sequence of blocks; none without memory. */
@@ -228,7 +233,7 @@ static void move_plan_prepare(dt_node_t *seq)
 
     for (int64_t k = 0; k < n; k++) {
         const int c = width_class(pc[k].len);
-        count[c] += c == 0 ? (pc[k].len + 15) / 16 : pc[k].len == plan_width[c] ? 1 : 2;
+        count[c] += c == 0 ? (pc[k].len + 15) / 16 : pc[k].len == 16 >> c ? 1 : 2;
     }
     for (int c = 0; c < PLAN_WIDTHS; c++)
         next[c] = total, total += count[c];
@@ -236,8 +241,8 @@ static void move_plan_prepare(dt_node_t *seq)
         return;
     for (int64_t k = 0; k < n; at += pc[k].len, k++) {
         const int c = width_class(pc[k].len);
-        const int64_t tail = pc[k].len - plan_width[c]; /* where the last move starts */
-        for (int64_t b = 0; b < tail; b += plan_width[c]) /* 16-byte moves of a long block */
+        const int64_t w = 16 >> c, tail = pc[k].len - w; /* where the last move starts */
+        for (int64_t b = 0; b < tail; b += w) /* 16-byte moves of a long block */
             plan->move[next[c]++] = (dt_plan_move_t){pc[k].disp + b, at + b};
         plan->move[next[c]++] = (dt_plan_move_t){pc[k].disp + tail, at + tail};
     }
@@ -524,11 +529,6 @@ static inline void move_pow2(char *d, const char *s, int64_t len, int w)
     default:
         *d = *s;
     }
-}
-
-static int pow2_width(int64_t len)
-{
-    return len >= 16 ? 16 : len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
 }
 
 /* count elements' copies of one block of len bytes, each by move_pow2 of width w. */
