@@ -284,10 +284,10 @@ static void lanes_unpack(void *restrict dst, ptrdiff_t stride, const void *restr
 {
     char *d = dst;
     const char *s = src;
-    size_t i = 0;
+    size_t i = 0, by_four = dt_blocks_page_apart(stride, 8, nblocks) ? 0 : nblocks;
 
     (void)blen;
-    for (; i + 4 <= nblocks; i += 4, d += 4 * stride, s += 32) {
+    for (; i + 4 <= by_four; i += 4, d += 4 * stride, s += 32) {
         __m256i v = _mm256_loadu_si256((const __m256i *)s);
         __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1);
         _mm_storel_epi64((__m128i *)d, lo);
