@@ -118,5 +118,5 @@ int64_t dt_blend_pack_avx2(const dt_shuffle_t *sh, const char *first, int64_t st
         {blend_pack_1_32, blend_pack_2_32, blend_pack_3_32, blend_pack_4_32},
     };
 
-    return by_runs[sh->size > 16][sh->runs - 1](sh, first, stride, count, packed);
+    return by_runs[sh->store == 32][sh->runs - 1](sh, first, stride, count, packed);
 }

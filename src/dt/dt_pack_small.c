@@ -426,7 +426,7 @@ static void dense_prepare(dt_node_t *seq)
  */
 static int blend_prepare(dt_shuffle_t *sh, const dt_piece_t *pc, int64_t n)
 {
-    const int64_t width = sh->size > 16 ? 32 : 16;
+    const int64_t width = sh->store; /* each run's load is as wide as the store */
     int64_t at = 0;
 
     sh->runs = 0;
