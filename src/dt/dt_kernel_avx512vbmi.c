@@ -16,6 +16,7 @@
 #include <base/avx512_in_page.h>
 
 uint64_t dt_unpack_cold_ticks; /* dt_kernel_private.h */
+int dt_masked_prefetch = 1;     /* dt_kernel_private.h */
 
 /* The n low bits set (n may be <= 0 or >= 64). */
 static inline __mmask64 low_bits(int64_t n)
@@ -135,7 +136,7 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     out_last = p + count * g->size - 1;
     in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, in_last, in_end, out_last, out_end);
-    if (dt_prefetch_worth(count, g->stride)) {
+    if (dt_masked_prefetch_worth(count, g->stride)) {
         p = group_pack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else {
         /* unmasked while the 128-byte window ends by the last data byte: the
@@ -241,13 +242,13 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
     out_last = first + g->window + (count - 1) * g->stride + g->width - 1;
     in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, out_last, out_end, in_last, in_end);
-    if (dt_prefetch_worth(count, g->stride)) {
+    if (dt_masked_prefetch_worth(count, g->stride)) {
         p = group_unpack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
         int64_t ahead = 0; /* steps that prefetch: their prefetches stay in the call's data */
         plain = plain < safe ? plain : safe;
-        if (dt_unpack_probes(count, g->stride, DT_PREFETCH_SPAN) &&
+        if (dt_masked_prefetch && dt_unpack_probes(count, g->stride, DT_PREFETCH_SPAN) &&
             dt_user_line_cold(first + g->window)) {
             ahead = dt_steps_within((count - 1) * g->stride + g->width, DT_UNPACK_AHEAD + 128,
                                     g->k * g->stride, plain);

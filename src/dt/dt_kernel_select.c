@@ -82,6 +82,8 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
  * DT_COLD_LINE_NS, from the TSC and the monotonic clock over 50 us, once.
  * On CPUs with AVX-512 VBMI only; elsewhere it stays 0: no probe, and the
  * masked block moves' unpack choice keeps its margin (dt_pack_masked.c).
+ * First, on CPUs with AVX-512 BW, whether the masked loops prefetch
+ * (dt_masked_probe).
  */
 void dt_cold_probe_init(void)
 {
@@ -89,9 +91,13 @@ void dt_cold_probe_init(void)
     static int done;
     uint64_t t0, c0, t;
 
-    if (done || !base_cpu_features()->avx512vbmi)
+    if (done)
         return;
     done = 1;
+    if (base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512))
+        dt_masked_probe();
+    if (!base_cpu_features()->avx512vbmi)
+        return;
     t0 = base_time_ns();
     c0 = __rdtsc();
     while ((t = base_time_ns()) - t0 < 50000)

@@ -87,17 +87,23 @@ static void check_shape(const dt_kernel_t *k, size_t blen, ptrdiff_t stride, siz
 /*
  * Short blocks at short strides, at counts whose span passes
  * DT_PREFETCH_SPAN: the loops that prefetch (dt_kernel_private.h), with
- * a partial last step.
+ * a partial last step; the masked loops with their prefetches and without
+ * (dt_masked_prefetch set and clear, whatever this CPU's probe found).
  */
 static void check_far(const dt_kernel_t *k)
 {
     static const size_t shapes[][2] = {{8, 12}, {4, 24}, {3, 40}}; /* blen, stride */
+    const int prefetch = dt_masked_prefetch;
 
-    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-        size_t blen = shapes[i][0], stride = shapes[i][1];
-        if (k->applies(blen, (ptrdiff_t)stride))
-            check_shape(k, blen, (ptrdiff_t)stride, (size_t)DT_PREFETCH_SPAN / stride + 7);
+    for (int pf = 1; pf >= 0; pf--) {
+        dt_masked_prefetch = pf;
+        for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+            size_t blen = shapes[i][0], stride = shapes[i][1];
+            if (k->applies(blen, (ptrdiff_t)stride))
+                check_shape(k, blen, (ptrdiff_t)stride, (size_t)DT_PREFETCH_SPAN / stride + 7);
+        }
     }
+    dt_masked_prefetch = prefetch;
 }
 
 #if defined(__x86_64__)
@@ -179,19 +185,22 @@ static void check_group_fenced(const dt_piece_t *pc, int n, int64_t stride, int6
 
 /*
  * Unpacks spanning more than DT_UNPACK_PREFETCH_SPAN with their first user
- * line taken as cold (dt_unpack_cold_ticks 1), so their steps prefetch
- * until DT_UNPACK_AHEAD bytes before the data ends: groups and the
- * strided kernels, at counts with a partial last step.
+ * line taken as cold (dt_unpack_cold_ticks 1) on a CPU whose masked loops
+ * prefetch (dt_masked_prefetch 1), so their steps prefetch until
+ * DT_UNPACK_AHEAD bytes before the data ends: groups and the strided
+ * kernels, at counts with a partial last step.
  */
 static void check_cold_unpacks(const dt_kernel_t *const *all)
 {
     static const dt_piece_t idc3[] = {{0, 4}, {8, 8}, {16, 3}}, block[] = {{0, 8}};
     static const size_t shapes[][2] = {{8, 12}, {4, 24}, {2, 3}}; /* blen, stride */
     const uint64_t probe = dt_unpack_cold_ticks;
+    const int prefetch = dt_masked_prefetch;
 
     if (!base_cpu_features()->avx512vbmi)
         return;
     dt_unpack_cold_ticks = 1;
+    dt_masked_prefetch = 1;
     for (int64_t c = 0; c < 3; c++) {
         check_group_fenced(idc3, 3, 24, DT_UNPACK_PREFETCH_SPAN / 24 + 1 + 37 * c);
         check_group_fenced(block, 1, 12, DT_UNPACK_PREFETCH_SPAN / 12 + 5 + 4099 * c);
@@ -202,6 +211,7 @@ static void check_cold_unpacks(const dt_kernel_t *const *all)
                 check_shape(all[ki], shapes[i][0], (ptrdiff_t)shapes[i][1],
                             (size_t)DT_UNPACK_PREFETCH_SPAN / shapes[i][1] + 3);
     dt_unpack_cold_ticks = probe;
+    dt_masked_prefetch = prefetch;
 }
 
 static void check_groups_fenced(void)
@@ -398,23 +408,28 @@ int main(int argc, char **argv)
                pk.blocks_pack ? "" : " (no AVX-512 here)");
         passed += r.passed;
         failed += r.failed;
-        /* again past DT_PREFETCH_SPAN and DT_BLOCKS_FAR_SPAN: loops that prefetch */
+        /* again past DT_PREFETCH_SPAN and DT_BLOCKS_FAR_SPAN: loops that prefetch
+         * (dt_masked_prefetch set) and the same loops without (clear) */
         static const int64_t far[] = {DT_PREFETCH_SPAN, DT_BLOCKS_FAR_SPAN};
-        for (size_t f = 0; pk.blocks_pack && f < sizeof(far) / sizeof(far[0]); f++) {
-            size_t bytes = 4 * (size_t)far[f] + (1u << 20);
+        const int prefetch = dt_masked_prefetch;
+        for (size_t f = 0; pk.blocks_pack && f < 2 * sizeof(far) / sizeof(far[0]); f++) {
+            const int64_t span = far[f / 2];
+            size_t bytes = 4 * (size_t)span + (1u << 20);
             unsigned char *big = malloc(bytes);
             if (!big) {
                 printf("allocation failed\n");
                 failed++;
                 continue;
             }
-            r = dt_program_check_far(&pk, far[f] + 4096, big, bytes, print_line);
-            printf("far element programs %lu checks (span %lld MiB)\n", r.passed + r.failed,
-                   (long long)(far[f] >> 20));
+            dt_masked_prefetch = !(f & 1);
+            r = dt_program_check_far(&pk, span + 4096, big, bytes, print_line);
+            printf("far element programs %lu checks (span %lld MiB, %s)\n", r.passed + r.failed,
+                   (long long)(span >> 20), dt_masked_prefetch ? "prefetch" : "no prefetch");
             passed += r.passed;
             failed += r.failed;
             free(big);
         }
+        dt_masked_prefetch = prefetch;
     }
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
