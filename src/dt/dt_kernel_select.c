@@ -377,9 +377,10 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
  * NEAR_CALLS calls on a 16 KiB span (one call there takes tens of
  * nanoseconds, below what one timing resolves), where it beats the
  * class's by 10 % or more. All candidates run, not only the far pair's:
- * in L2, where the far pair is timed, generic-small and generic-fixed8 are
- * level and either may win, while in L1 the first took twice as long.
- * Shapes with fewer than 16 blocks in that span keep none.
+ * in L2, where the far pair is timed, two kernels can be level and either
+ * win, while in L1 one takes twice as long (generic-small and
+ * generic-fixed8 did, before the small moves stopped applying to the fixed
+ * lengths). Shapes with fewer than 16 blocks in that span keep none.
  */
 #define NEAR_CALIBRATE_SPAN (16u << 10)
 #define NEAR_CALLS 32
