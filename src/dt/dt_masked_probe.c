@@ -9,8 +9,8 @@
  * loads and the loops prefetch in software. On Zen 5 (64 MiB streams) masked
  * loads read 19 GB/s where plain ones read 32, and 45-50 with a prefetch; on
  * Zen 4 both read 28-30, and the prefetches cost: the irregular indexed
- * layout packed and unpacked at 16-64 MiB at 5.3-6.8 GB/s with them and
- * 7.5-8.8 without. The probe takes about two milliseconds.
+ * layout packed and unpacked at 16-64 MiB at 5.1-6.8 GB/s with them and
+ * 7.4-9.5 without. The probe takes about two milliseconds.
  */
 #include "dt_kernel_private.h"
 
