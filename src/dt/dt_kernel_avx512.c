@@ -225,7 +225,7 @@ char *dt_blocks_pack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
     user_last = blocks_user_last(first, stride, count, end);
     packed_last = p + count * size - 1;
     from = blocks_in_page_from(count, stride, size, user_last, packed_last);
-    if (dt_masked_prefetch_worth(count, stride))
+    if (dt_masked_prefetch_over(count, stride, DT_PREFETCH_SPAN))
         p = blocks_pack(pc, n, first, stride, from, p, 1, 0, 0, 0);
     else
         p = blocks_pack(pc, n, first, stride, from, p, 0, 0, 0, 0);
@@ -301,7 +301,7 @@ const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64
     /* element i's moves start before (i + 1) * size and load 32 bytes */
     plain = dt_steps_within(count * size, size + 32, size, count);
     plain = plain < from ? plain : from;
-    if (dt_masked_prefetch && dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
+    if (dt_masked_prefetch_over(count, stride, DT_BLOCKS_FAR_SPAN))
         p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 1, 1, 0, 0, 0);
     else
         p = blocks_unpack(pc, n, first, stride, plain, p, packed_last + 1, 0, 1, 0, 0, 0);

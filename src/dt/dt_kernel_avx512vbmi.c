@@ -136,7 +136,7 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
     out_last = p + count * g->size - 1;
     in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, in_last, in_end, out_last, out_end);
-    if (dt_masked_prefetch_worth(count, g->stride)) {
+    if (dt_masked_prefetch_over(count, g->stride, DT_PREFETCH_SPAN)) {
         p = group_pack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else {
         /* unmasked while the 128-byte window ends by the last data byte: the
@@ -242,7 +242,7 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
     out_last = first + g->window + (count - 1) * g->stride + g->width - 1;
     in_end = base_page_end(in_last), out_end = base_page_end(out_last);
     safe = group_steps_in_page(g, steps, out_last, out_end, in_last, in_end);
-    if (dt_masked_prefetch_worth(count, g->stride)) {
+    if (dt_masked_prefetch_over(count, g->stride, DT_PREFETCH_SPAN)) {
         p = group_unpack_steps(g, first + g->window, safe, p, 0, 0, 1, 0, 0);
     } else { /* unmasked loads while 64 packed bytes stay inside the packed range */
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);

@@ -9,6 +9,9 @@
  */
 #include "dt_kernel_private.h"
 
+/* The block lengths with a fixed kernel. */
+#define FIXED_LENGTHS(X) X(1) X(2) X(4) X(8) X(12) X(16) X(24) X(32)
+
 #define FIXED_KERNELS(N)                                                                      \
     static void pack_fixed_##N(void *restrict dst, const void *restrict src, ptrdiff_t stride, \
                                size_t blen, size_t nblocks)                                   \
@@ -22,14 +25,7 @@
         (void)blen;                                                                           \
         dt_fixed_moves(dst, src, stride, N, nblocks, N);                                      \
     }
-FIXED_KERNELS(1)
-FIXED_KERNELS(2)
-FIXED_KERNELS(4)
-FIXED_KERNELS(8)
-FIXED_KERNELS(12)
-FIXED_KERNELS(16)
-FIXED_KERNELS(24)
-FIXED_KERNELS(32)
+FIXED_LENGTHS(FIXED_KERNELS)
 
 DT_BLOCK_LOOP_KERNELS(pack_small, unpack_small, dt_move_small)
 
@@ -51,14 +47,7 @@ DT_BLOCK_LOOP_KERNELS(pack_large, unpack_large, move_large)
         (void)stride;                                                                         \
         return blen == (N);                                                                   \
     }
-APPLIES_FIXED(1)
-APPLIES_FIXED(2)
-APPLIES_FIXED(4)
-APPLIES_FIXED(8)
-APPLIES_FIXED(12)
-APPLIES_FIXED(16)
-APPLIES_FIXED(24)
-APPLIES_FIXED(32)
+FIXED_LENGTHS(APPLIES_FIXED)
 
 /*
  * Only lengths without a fixed kernel: where one exists it moves each block
@@ -68,11 +57,16 @@ APPLIES_FIXED(32)
  * 4.1-5.8 GB/s where the fixed ones ran 8.1 and 5.7-5.9, yet the
  * calibration picked them.
  */
+#define OR_IS_LENGTH(N) || blen == (N)
+static int fixed_length(size_t blen)
+{
+    return 0 FIXED_LENGTHS(OR_IS_LENGTH);
+}
+
 static int applies_small(size_t blen, ptrdiff_t stride)
 {
     (void)stride;
-    return blen <= 32 && blen != 1 && blen != 2 && blen != 4 && blen != 8 && blen != 12 &&
-           blen != 16 && blen != 24 && blen != 32;
+    return blen <= 32 && !fixed_length(blen);
 }
 
 static int applies_large(size_t blen, ptrdiff_t stride)
@@ -83,10 +77,9 @@ static int applies_large(size_t blen, ptrdiff_t stride)
 
 #define FIXED_ENTRY(N)                                                                        \
     {"generic-fixed" #N, DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_##N, pack_fixed_##N,      \
-     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL, NULL}
+     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL, NULL},
 const dt_kernel_t dt_generic_kernels[] = {
-    FIXED_ENTRY(1),  FIXED_ENTRY(2),  FIXED_ENTRY(4),  FIXED_ENTRY(8),
-    FIXED_ENTRY(12), FIXED_ENTRY(16), FIXED_ENTRY(24), FIXED_ENTRY(32),
+    FIXED_LENGTHS(FIXED_ENTRY)
     {"generic-small", DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_small, pack_small, unpack_small,
      NULL, 0, NULL, NULL, NULL, NULL},
     {"generic-large", DT_METHOD_VECTOR, VMPL_ISA_SCALAR, applies_large, pack_large, unpack_large,

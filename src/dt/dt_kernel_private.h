@@ -143,10 +143,10 @@ static inline int dt_prefetch_worth(int64_t count, int64_t stride)
 extern int dt_masked_prefetch;
 void dt_masked_probe(void);
 
-/* dt_prefetch_worth for the loops of masked loads and stores. */
-static inline int dt_masked_prefetch_worth(int64_t count, int64_t stride)
+/* Whether a masked loop over count elements stride bytes apart prefetches: spans over bytes. */
+static inline int dt_masked_prefetch_over(int64_t count, int64_t stride, int64_t bytes)
 {
-    return dt_masked_prefetch && dt_prefetch_worth(count, stride);
+    return dt_masked_prefetch && dt_span_over(count, stride, bytes);
 }
 
 /*

@@ -129,7 +129,7 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
 {
     int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
 
-    if (!unpack && dt_masked_prefetch && dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
+    if (!unpack && dt_masked_prefetch_over(count, stride, DT_BLOCKS_FAR_SPAN))
         return 1; /* they prefetch: faster from DRAM */
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);

@@ -323,6 +323,33 @@ static void check_long_block_selection(void)
         }
 }
 
+/*
+ * The portable kernels for blocks up to 32 bytes: for each length exactly
+ * one of generic-small and a generic-fixed kernel applies (the fixed moves
+ * move a block once, the small moves twice).
+ */
+static void check_small_or_fixed(void)
+{
+    const dt_kernel_t *const *all = dt_kernels_all();
+
+    for (size_t blen = 1; blen <= 32; blen++) {
+        int small = 0, fixed = 0;
+        for (int i = 0; all[i]; i++) {
+            if (!all[i]->applies(blen, (ptrdiff_t)blen + 8))
+                continue;
+            small += !strcmp(all[i]->name, "generic-small");
+            fixed += !strncmp(all[i]->name, "generic-fixed", 13);
+        }
+        if (small + fixed == 1) {
+            passed++;
+        } else {
+            failed++;
+            printf("%zu-byte blocks: generic-small %d, generic-fixed %d apply\n", blen, small,
+                   fixed);
+        }
+    }
+}
+
 static void print_line(const char *line)
 {
     puts(line);
@@ -368,6 +395,7 @@ int main(int argc, char **argv)
         unsigned long before = passed + failed;
         check_selection_chains();
         check_long_block_selection();
+        check_small_or_fixed();
         printf("selection chains    %lu checks\n", passed + failed - before);
     }
 #if defined(__x86_64__)
