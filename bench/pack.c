@@ -32,9 +32,10 @@
  * where the loop takes it from and write nothing else (failures are
  * reported as MISMATCH and the cell is not timed). "hot" repeats calls on
  * the same buffers: an iteration count calibrated to --target-ms per
- * repetition, --reps repetitions. "cold" times single calls, each after
- * reading a flush buffer of max(2 x LLC, 64 MiB), so buffers and TLB start
- * cold; --cold-reps calls.
+ * repetition, --reps repetitions, each with the packed buffer at another
+ * of --reps fixed places (see bufs_t). "cold" times single calls, each
+ * after reading a flush buffer of max(2 x LLC, 64 MiB), so buffers and TLB
+ * start cold; --cold-reps calls.
  *
  * Output (CSV): impl,process,layout,op,cache,size,packed_bytes,ns_median,
  *   gbps_median,gbps_min,gbps_max,reps
@@ -864,20 +865,51 @@ static int is_cold_size(const opts_t *o, size_t nominal)
  * [lo, hi) of it); packed and ref: the packed stream and the reference
  * packed bytes (also the memcpy source); flush: read between cold calls.
  * All mapped once in main, unmapped at exit.
+ *
+ * Every buffer starts at the same address modulo PLACE_ALIGN in every
+ * process (its own PLACE_*_AT), and hot repetition k moves the packed
+ * stream by k * PLACE_STEP (packed_room holds them all). Where two buffers
+ * sit decides more than their page offsets: on Zen 4 a hot memcpy of 4232
+ * bytes between buffers a fixed distance apart ran at 70-94 GB/s at 235 of
+ * 400 random page-aligned places and below 70 (down to 7) at the rest, by
+ * address bits 12 to 29 (as the L1 way predictor's hash of the virtual
+ * address would). Left to ASLR, that decided per process whether a cell
+ * ran fast, for every library and baseline in the process alike (face
+ * 4 KiB: vmpl, the C loop and the line baseline at about half speed in
+ * four of ten processes, glibc's memcpy in all of them with ASLR off). Now
+ * each process times the same places, and a cell's median is the middle
+ * one of --reps places. The offsets are arbitrary but fixed, and no two
+ * buffers start at the same address modulo PLACE_ALIGN.
  */
 typedef struct {
     char *user, *packed, *ref, *flush;
-    size_t user_bytes, packed_bytes, flush_bytes;
+    size_t user_bytes, packed_bytes, packed_room, flush_bytes;
 } bufs_t;
 
-static void *map_bytes(size_t bytes)
-{
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+#define PLACE_ALIGN ((size_t)1 << 30)
+#define PLACE_USER_AT ((size_t)0)
+#define PLACE_PACKED_AT (((size_t)1 << 28) + ((size_t)5 << 12))
+#define PLACE_REF_AT (((size_t)2 << 28) + ((size_t)11 << 12))
+#define PLACE_FLUSH_AT (((size_t)3 << 28) + ((size_t)17 << 12))
+#define PLACE_STEP ((size_t)7 << 12)
 
-    if (p == MAP_FAILED) {
-        fprintf(stderr, "pack_bench: mmap of %zu bytes: %s\n", bytes, strerror(errno));
+/* bytes at offset `at` past a PLACE_ALIGN boundary (the rest of the reservation unmapped). */
+static void *map_bytes(size_t bytes, size_t at)
+{
+    const size_t page = 4096, len = (bytes + page - 1) & ~(page - 1);
+    const size_t span = at + len + PLACE_ALIGN;
+    char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *p;
+
+    if (raw == MAP_FAILED) {
+        fprintf(stderr, "pack_bench: mmap of %zu bytes: %s\n", span, strerror(errno));
         return NULL;
     }
+    p = (char *)(((uintptr_t)raw + PLACE_ALIGN - 1) & ~(uintptr_t)(PLACE_ALIGN - 1)) + at;
+    if (p > raw)
+        munmap(raw, (size_t)(p - raw));
+    if (raw + span > p + len)
+        munmap(p + len, (size_t)(raw + span - (p + len)));
     return p;
 }
 
@@ -1146,10 +1178,22 @@ static void summarize(double *ns, int reps, size_t bytes, result_t *r)
     r->reps = reps;
 }
 
+/* j with its packed stream at place k (bufs_t), holding the reference packed bytes. */
+static const job_t *job_placed(const job_t *j, int k, job_t *jk, bufs_t *bk)
+{
+    *bk = *j->b;
+    bk->packed += (size_t)k * PLACE_STEP;
+    memcpy(bk->packed, j->b->ref, j->g->packed);
+    *jk = *j;
+    jk->b = bk;
+    return jk;
+}
+
 /*
  * Hot: calibrate calls per repetition to about target_ms, then time reps
- * repetitions. A call that alone outlasts target_ms is timed once per
- * repetition, at most three times.
+ * repetitions, repetition k with the packed stream at place k. A call that
+ * alone outlasts target_ms is timed once per repetition, at most three
+ * times.
  */
 static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
 {
@@ -1157,10 +1201,13 @@ static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r
     int reps = o->reps, done = 0;
     long iters;
     uint64_t t;
+    job_t jk;
+    bufs_t bk;
+    const job_t *at = job_placed(j, 0, &jk, &bk);
 
-    time_calls(f, j, 1); /* warm-up */
+    time_calls(f, at, 1); /* warm-up */
     for (iters = 1;; iters *= 4) {
-        t = time_calls(f, j, iters);
+        t = time_calls(f, at, iters);
         if ((double)t >= target / 16 || iters >= (1L << 40))
             break;
     }
@@ -1170,8 +1217,11 @@ static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r
     } else {
         iters = (long)((double)iters * target / (double)(t ? t : 1)) + 1;
     }
-    for (; done < reps; done++)
-        ns[done] = (double)time_calls(f, j, iters) / (double)iters;
+    for (; done < reps; done++) {
+        at = job_placed(j, done, &jk, &bk);
+        time_calls(f, at, 1); /* warm-up at this place */
+        ns[done] = (double)time_calls(f, at, iters) / (double)iters;
+    }
     summarize(ns, reps, j->g->packed, r);
 }
 
@@ -1320,12 +1370,14 @@ static int bufs_map(const opts_t *o, bufs_t *b)
         }
     if (b->user_bytes == 0)
         return 0;
-    if (!(b->user = map_bytes(b->user_bytes)) || !(b->packed = map_bytes(b->packed_bytes)) ||
-        !(b->ref = map_bytes(b->packed_bytes)))
+    b->packed_room = b->packed_bytes + (size_t)(o->reps - 1) * PLACE_STEP;
+    if (!(b->user = map_bytes(b->user_bytes, PLACE_USER_AT)) ||
+        !(b->packed = map_bytes(b->packed_room, PLACE_PACKED_AT)) ||
+        !(b->ref = map_bytes(b->packed_bytes, PLACE_REF_AT)))
         return -1;
     if (any_cold) {
         b->flush_bytes = o->flush_bytes;
-        if (!(b->flush = map_bytes(b->flush_bytes)))
+        if (!(b->flush = map_bytes(b->flush_bytes, PLACE_FLUSH_AT)))
             return -1;
         memset(b->flush, 1, b->flush_bytes);
     }
@@ -1337,7 +1389,7 @@ static void bufs_unmap(bufs_t *b)
     if (b->user)
         munmap(b->user, b->user_bytes);
     if (b->packed)
-        munmap(b->packed, b->packed_bytes);
+        munmap(b->packed, b->packed_room);
     if (b->ref)
         munmap(b->ref, b->packed_bytes);
     if (b->flush)
