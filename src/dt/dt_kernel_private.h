@@ -129,12 +129,6 @@ static inline int dt_span_over(int64_t count, int64_t stride, int64_t bytes)
     return stride > 0 && (__builtin_mul_overflow(count, stride, &span) || span > bytes);
 }
 
-/* Whether count elements stride bytes apart span enough memory to prefetch (every call asks). */
-static inline int dt_prefetch_worth(int64_t count, int64_t stride)
-{
-    return dt_span_over(count, stride, DT_PREFETCH_SPAN);
-}
-
 /*
  * Whether the masked loops prefetch at all: 1 (the default, and in the
  * freestanding harness) where the hardware prefetchers do not follow masked

@@ -285,7 +285,7 @@ static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride
                !dt_user_line_cold(first + seq->u.seq.pieces[0].disp);
 #endif
     (void)seq, (void)first;
-    return !dt_prefetch_worth(count, stride);
+    return !dt_span_over(count, stride, DT_PREFETCH_SPAN);
 }
 
 /*
