@@ -155,8 +155,13 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
  * The rule of OP_LOC. Both selects are float selects (V_FSEL: BLENDVPS/PD
  * on x86): with GCC's integer select (VPBLENDVB) float_int and double_int
  * MAXLOC took 93 and 106 ns per 4 KiB call on Zen 4 (AVX2), with
- * BLENDVPS/PD 88 and 101.
+ * BLENDVPS/PD 88 and 101. The masks: a's value when it wins or ties
+ * (CMP##E) or is a NaN; a's index the same, less the ties where b's index
+ * is lower (one ANDN instead of an AND and an OR: 4 KiB MAXLOC float_int
+ * 87 -> 84 ns, double_int 100 -> 97, best of eight on Zen 4).
  */
+#define V_GTE V_GE /* CMP##E: GT or equal */
+#define V_LTE V_LE
 #define OP_LOC2(NAME, IT, VT, GETV, GETI, CMP, VALUES, INDICES, PUT_LO, PUT_HI)   \
     static inline void opf2_##NAME(V(IT) a0, V(IT) a1, V(IT) b0, V(IT) b1, V(IT) *r0, \
                                    V(IT) *r1)                                      \
@@ -164,12 +169,12 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
         V(IT) va = VALUES(a0, a1), vb = VALUES(b0, b1);                            \
         V(IT) ia = INDICES(a0, a1), ib = INDICES(b0, b1);                          \
         V(VT) fa = GETV(va), fb = GETV(vb);                                        \
-        M(IT) pick_a = (M(IT))LOC_NAN_WINS(VT, V_##CMP(VT, fa, fb), fa);           \
-        M(IT) equal = (M(IT))V_EQ(VT, fa, fb);                                     \
+        M(IT) value_a = (M(IT))LOC_NAN_WINS(VT, V_##CMP##E(VT, fa, fb), fa);       \
         M(IT) a_lower = V_LT(IT, GETI(ia), GETI(ib));                              \
-        V(VT) rv = V_FSEL(VT, M_OR(IT, pick_a, equal), fa, fb);                    \
-        V(VT) ri = V_FSEL(VT, M_OR(IT, pick_a, M_AND(IT, equal, a_lower)),         \
-                          V_BITCAST(VT, IT, ia), V_BITCAST(VT, IT, ib));           \
+        M(IT) tie_to_b = M_ANDN(IT, (M(IT))V_EQ(VT, fa, fb), a_lower);             \
+        V(VT) rv = V_FSEL(VT, value_a, fa, fb);                                    \
+        V(VT) ri = V_FSEL(VT, M_ANDN(IT, value_a, tie_to_b), V_BITCAST(VT, IT, ia), \
+                          V_BITCAST(VT, IT, ib));                                  \
         *r0 = PUT_LO(V_BITCAST(IT, VT, rv), V_BITCAST(IT, VT, ri));                \
         *r1 = PUT_HI(V_BITCAST(IT, VT, rv), V_BITCAST(IT, VT, ri));                \
     }

@@ -75,8 +75,11 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_NE(T, a, b) ((m_##T)((a) != (b)))
 #define V_GT(T, a, b) ((m_##T)((a) > (b)))
 #define V_LT(T, a, b) ((m_##T)((a) < (b)))
+#define V_GE(T, a, b) ((m_##T)((a) >= (b)))
+#define V_LE(T, a, b) ((m_##T)((a) <= (b)))
 #define M_AND(T, a, b) ((a) & (b))
 #define M_OR(T, a, b) ((a) | (b))
+#define M_ANDN(T, a, b) ((a) & ~(b)) /* a and not b */
 /* m ? a : b, lane by lane */
 #define V_SEL(T, m, a, b) ((v_##T)(((m) & (m_##T)(a)) | (~(m) & (m_##T)(b))))
 

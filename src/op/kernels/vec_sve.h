@@ -93,8 +93,11 @@ typedef svfloat64_t v_f64;
 #define V_NE(T, a, b) svcmpne(VEC_PTRUE(T), a, b)
 #define V_GT(T, a, b) svcmpgt(VEC_PTRUE(T), a, b)
 #define V_LT(T, a, b) svcmplt(VEC_PTRUE(T), a, b)
+#define V_GE(T, a, b) svcmpge(VEC_PTRUE(T), a, b)
+#define V_LE(T, a, b) svcmple(VEC_PTRUE(T), a, b)
 #define M_AND(T, a, b) svand_b_z(VEC_PTRUE(T), a, b)
 #define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
+#define M_ANDN(T, a, b) svbic_b_z(VEC_PTRUE(T), a, b) /* a and not b */
 #define V_SEL(T, m, a, b) svsel(m, a, b)
 #define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
 /* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
