@@ -220,8 +220,8 @@ static void fill_elements(unsigned char *p, vmpl_type_t type, size_t count, uint
             break;
         case CMP_F16: {
             uint16_t h = (uint16_t)(r >> 16);
-            if (ties && (r & 1))
-                h = (uint16_t)((r >> 40) & 1 ? 0x3c00 : 0x8000);
+            if (ties && (r & 1)) /* 1.0, or a zero of either sign */
+                h = (uint16_t)((r >> 40) & 1 ? 0x3c00 : (r >> 41) & 1 ? 0x8000 : 0);
             bytes_copy(elem, &h, 2);
             break;
         }

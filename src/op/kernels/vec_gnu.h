@@ -458,6 +458,21 @@ VEC_LOC_SHORT(v_loc_f32_short, int32_t, v_loc_f32_ymm)
 #define VEC_NEON_MINMAX_X(...) VEC_NEON_MINMAX(__VA_ARGS__)
 #define VEC_MINMAX_OP(OP, T, a, b) VEC_NEON_MINMAX_X(OP, T, a, b, VEC_NEON_##T)
 #endif
+/*
+ * M_ANY(T, m): nonzero when a lane of the mask m is set, by one test
+ * (VPTESTMQ, VPTEST, UMAXV).
+ */
+#if defined(__AVX512F__) && VBYTES == 64
+#define M_ANY(T, m) _mm512_test_epi64_mask((__m512i)(m), (__m512i)(m))
+/* the same of a > b, compared straight into a k register */
+#define V_ANY_GT_i16(a, b) _mm512_cmpgt_epi16_mask((__m512i)(a), (__m512i)(b))
+#elif defined(__AVX__) && VBYTES == 32
+#define M_ANY(T, m) (!_mm256_testz_si256((__m256i)(m), (__m256i)(m)))
+#elif defined(__SSE4_1__) && VBYTES == 16
+#define M_ANY(T, m) (!_mm_testz_si128((__m128i)(m), (__m128i)(m)))
+#elif defined(__ARM_NEON) && VBYTES == 16
+#define M_ANY(T, m) (vmaxvq_u32((uint32x4_t)(m)) != 0)
+#endif
 #ifdef VEC_MINMAX_OP
 #define VEC_HAS_MINMAX 1
 #else

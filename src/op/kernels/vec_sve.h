@@ -98,6 +98,7 @@ typedef svfloat64_t v_f64;
 #define M_AND(T, a, b) svand_b_z(VEC_PTRUE(T), a, b)
 #define M_OR(T, a, b) svorr_b_z(VEC_PTRUE(T), a, b)
 #define M_ANDN(T, a, b) svbic_b_z(VEC_PTRUE(T), a, b) /* a and not b */
+#define M_ANY(T, m) svptest_any(VEC_PTRUE(T), m)
 #define V_SEL(T, m, a, b) svsel(m, a, b)
 #define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
 /* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
