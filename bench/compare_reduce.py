@@ -94,6 +94,22 @@ def pairs_of(listing):
     return {tuple(line.split()) for line in listing.splitlines() if line.strip()}
 
 
+def take_option(argv, name):
+    """argv without NAME VALUE (or NAME=VALUE), and the set of VALUE's comma
+    list (None when absent)."""
+    rest, chosen, i = [], None, 0
+    while i < len(argv):
+        if argv[i] == name and i + 1 < len(argv):
+            chosen, i = set(argv[i + 1].split(",")), i + 2
+            continue
+        if argv[i].startswith(name + "="):
+            chosen = set(argv[i].split("=", 1)[1].split(","))
+        else:
+            rest.append(argv[i])
+        i += 1
+    return rest, chosen
+
+
 def library_version(impl):
     if impl == "vmpl":
         return "vmpl (this tree)"
@@ -463,6 +479,14 @@ def main():
     args = parse_args()
     if args.quick:
         args.bench_args = ["--quick"] + args.bench_args
+    # --types/--ops choose the steps (each step passes its own to reduce_local)
+    args.bench_args, only_types = take_option(args.bench_args, "--types")
+    args.bench_args, only_ops = take_option(args.bench_args, "--ops")
+
+    def chosen(pairs):
+        return {(o, t) for o, t in pairs
+                if (only_ops is None or o in only_ops) and (only_types is None or t in only_types)}
+
     build = os.path.abspath(args.build)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     outdir = args.out or os.path.join(build, "bench-results", f"compare-reduce-{stamp}")
@@ -478,13 +502,13 @@ def main():
 
     vmpl_exe = os.path.join(build, "bench", "reduce_local")
     r = subprocess.run([vmpl_exe, "--list"], capture_output=True, text=True, check=True)
-    impls = [("vmpl", [vmpl_exe], dict(os.environ), pairs_of(r.stdout))]
+    impls = [("vmpl", [vmpl_exe], dict(os.environ), chosen(pairs_of(r.stdout)))]
     for p in peers:
         venv = os.path.join(venv_root, f"bench-venv-{p}")
         ensure_peer_venv(venv, PEERS[p])
         exe = build_peer(p, venv, args.src, bindir, args.cflags)
         prefix, pairs = launcher(p, venv, exe)
-        impls.append((p, prefix + [exe], peer_env(p), pairs))
+        impls.append((p, prefix + [exe], peer_env(p), chosen(pairs)))
         how = "mpirun -n 1" if prefix else "singleton MPI_Init"
         missing = sorted({t for _, t in impls[0][3]} - {t for _, t in pairs})
         log(f"compare-reduce: {p} ({PEERS[p]}) via {how}; lacks types: "
