@@ -390,10 +390,10 @@ OP_NARROW_BF16(prod_bf16, OPF_PROD)
  * MAX/MIN of float16 and bfloat16 without widening. Both are sign and
  * magnitude, so as signed 16-bit integers they order as their values
  * unless both are negative, where the order is reversed: the larger half
- * is the integer max, or the integer min when both signs are set. -0
- * (0x8000) orders just below +0, which is the float rule's tie
- * (op_reference.c: max(+0, -0) = +0, min = -0), and the half picked is
- * what narrowing the float result gives back, bit for bit. A NaN operand
+ * is the integer max, or the integer min when both signs are set (ORDER,
+ * REVERSED). -0 (0x8000) orders just below +0, which is the float rule's
+ * tie (op_reference.c: max(+0, -0) = +0, min = -0), and the half picked
+ * is what narrowing the float result gives back, bit for bit. A NaN operand
  * (magnitude above the infinity's, INF) takes the reference's rule
  * behind one test of both: the left NaN, else the right, quieted as
  * narrowing quiets it (QUIET). Zen 4, AVX2, 4 KiB hot: float16 MAX 11.5
@@ -401,18 +401,18 @@ OP_NARROW_BF16(prod_bf16, OPF_PROD)
  */
 #define OP_F16_QUIET(h) V_OR(i16, V_AND(i16, h, V_SET1(i16, -0x8000)), V_SET1(i16, 0x7e00))
 #define OP_BF16_QUIET(h) V_OR(i16, h, V_SET1(i16, 0x40))
-/* the larger magnitude of a and b, lane by lane: a NaN's when it is above INF */
+/* the larger magnitude of a and b, lane by lane (above INF: a NaN) */
 #define OP_HALF_MAGNITUDE(a, b)                                                    \
     V_MAX(i16, V_AND(i16, a, V_SET1(i16, 0x7fff)), V_AND(i16, b, V_SET1(i16, 0x7fff)))
 #ifndef V_ANY_GT_i16
 #define V_ANY_GT_i16(a, b) M_ANY(i16, V_GT(i16, a, b))
 #endif
-#define OP_HALF_MINMAX(NAME, MINMAX, XAMNIM, INF, QUIET)                           \
+#define OP_HALF_MINMAX(NAME, ORDER, REVERSED, INF, QUIET)                          \
     static inline V(u16) opf_##NAME(V(u16) a, V(u16) b)                            \
     {                                                                              \
         V(i16) ha = V_BITCAST(i16, u16, a), hb = V_BITCAST(i16, u16, b);           \
         M(i16) both_negative = V_LT(i16, V_AND(i16, ha, hb), V_ZERO(i16));         \
-        V(i16) r = V_SEL(i16, both_negative, V_##XAMNIM(i16, ha, hb), V_##MINMAX(i16, ha, hb)); \
+        V(i16) r = V_SEL(i16, both_negative, V_##REVERSED(i16, ha, hb), V_##ORDER(i16, ha, hb)); \
         V(i16) inf = V_SET1(i16, INF);                                             \
                                                                                    \
         if (__builtin_expect(V_ANY_GT_i16(OP_HALF_MAGNITUDE(ha, hb), inf), 0)) {   \
