@@ -156,16 +156,15 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
  * on x86): with GCC's integer select (VPBLENDVB) float_int and double_int
  * MAXLOC took 93 and 106 ns per 4 KiB call on Zen 4 (AVX2), with
  * BLENDVPS/PD 88 and 101. The masks: a's value when it wins or ties
- * (CMP##E) or is a NaN; a's index the same, less the ties where b's index
- * is lower (one ANDN instead of an AND and an OR: 4 KiB MAXLOC float_int
+ * (WIN_OR_TIE: GE for MAXLOC, LE for MINLOC) or is a NaN; a's index the
+ * same, less the ties where b's index is lower (one ANDN instead of an
+ * AND and an OR: 4 KiB MAXLOC float_int
  * 87 -> 84 ns, double_int 100 -> 97, best of eight on Zen 4). a0 and b0
  * each feed two shuffles and stay in registers (V_IN_REGISTERS; GCC
  * loaded them twice); a1 and b1 are the shuffles' memory operands. 1 KiB
  * float_int MAXLOC 22.3 -> 21.5 ns (median of eight, Zen 4, AVX2).
  */
-#define V_GTE V_GE /* CMP##E: GT or equal */
-#define V_LTE V_LE
-#define OP_LOC2(NAME, IT, VT, GETV, GETI, CMP, VALUES, INDICES, PUT_LO, PUT_HI)   \
+#define OP_LOC2(NAME, IT, VT, GETV, GETI, WIN_OR_TIE, VALUES, INDICES, PUT_LO, PUT_HI) \
     static inline void opf2_##NAME(V(IT) a0, V(IT) a1, V(IT) b0, V(IT) b1, V(IT) *r0, \
                                    V(IT) *r1)                                      \
     {                                                                              \
@@ -173,7 +172,7 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
         V(IT) va = VALUES(a0, a1), vb = VALUES(b0, b1);                            \
         V(IT) ia = INDICES(a0, a1), ib = INDICES(b0, b1);                          \
         V(VT) fa = GETV(va), fb = GETV(vb);                                        \
-        M(IT) value_a = (M(IT))LOC_NAN_WINS(VT, V_##CMP##E(VT, fa, fb), fa);       \
+        M(IT) value_a = (M(IT))LOC_NAN_WINS(VT, V_##WIN_OR_TIE(VT, fa, fb), fa);   \
         M(IT) a_lower = V_LT(IT, GETI(ia), GETI(ib));                              \
         M(IT) tie_to_b = M_ANDN(IT, (M(IT))V_EQ(VT, fa, fb), a_lower);             \
         V(VT) rv = V_FSEL(VT, value_a, fa, fb);                                    \
@@ -196,16 +195,16 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
 #define OP_LOC2_PUT_LO32(a, b) V_TRN1(i32, a, b)
 #define OP_LOC2_PUT_HI32(a, b) V_TRN2(i32, a, b)
 #endif
-#define OP_LOC2_F32(NAME, CMP)                                                     \
-    OP_LOC2(NAME, i32, f32, LOC_F32, LOC_SELF, CMP, OP_LOC2_VALUES32, OP_LOC2_INDICES32, \
+#define OP_LOC2_F32(NAME, WIN_OR_TIE)                                              \
+    OP_LOC2(NAME, i32, f32, LOC_F32, LOC_SELF, WIN_OR_TIE, OP_LOC2_VALUES32, OP_LOC2_INDICES32, \
             OP_LOC2_PUT_LO32, OP_LOC2_PUT_HI32)
-#define OP_LOC2_F64(NAME, CMP)                                                     \
-    OP_LOC2(NAME, i64, f64, LOC_F64, LOC_INT_IN_I64, CMP, OP_LOC2_TRN1, OP_LOC2_TRN2, \
+#define OP_LOC2_F64(NAME, WIN_OR_TIE)                                              \
+    OP_LOC2(NAME, i64, f64, LOC_F64, LOC_INT_IN_I64, WIN_OR_TIE, OP_LOC2_TRN1, OP_LOC2_TRN2, \
             OP_LOC2_TRN1, OP_LOC2_TRN2)
-OP_LOC2_F32(maxloc_float_int, GT)
-OP_LOC2_F32(minloc_float_int, LT)
-OP_LOC2_F64(maxloc_double_int, GT)
-OP_LOC2_F64(minloc_double_int, LT)
+OP_LOC2_F32(maxloc_float_int, GE)
+OP_LOC2_F32(minloc_float_int, LE)
+OP_LOC2_F64(maxloc_double_int, GE)
+OP_LOC2_F64(minloc_double_int, LE)
 #endif
 #define OPC2_LOC(FN, a0, a1, b0, b1, r0, r1) FN(a0, a1, b0, b1, &(r0), &(r1))
 #define OPC2_LOC_maxloc_float_int(C, T, ...) OPC2_LOC(opf2_maxloc_float_int, __VA_ARGS__)
@@ -401,9 +400,6 @@ OP_NARROW_BF16(prod_bf16, OPF_PROD)
  */
 #define OP_F16_QUIET(h) V_OR(i16, V_AND(i16, h, V_SET1(i16, -0x8000)), V_SET1(i16, 0x7e00))
 #define OP_BF16_QUIET(h) V_OR(i16, h, V_SET1(i16, 0x40))
-/* the larger magnitude of a and b, lane by lane (above INF: a NaN) */
-#define OP_HALF_MAGNITUDE(a, b)                                                    \
-    V_MAX(i16, V_AND(i16, a, V_SET1(i16, 0x7fff)), V_AND(i16, b, V_SET1(i16, 0x7fff)))
 #ifndef V_ANY_GT_i16
 #define V_ANY_GT_i16(a, b) M_ANY(i16, V_GT(i16, a, b))
 #endif
@@ -413,11 +409,12 @@ OP_NARROW_BF16(prod_bf16, OPF_PROD)
         V(i16) ha = V_BITCAST(i16, u16, a), hb = V_BITCAST(i16, u16, b);           \
         M(i16) both_negative = V_LT(i16, V_AND(i16, ha, hb), V_ZERO(i16));         \
         V(i16) r = V_SEL(i16, both_negative, V_##REVERSED(i16, ha, hb), V_##ORDER(i16, ha, hb)); \
-        V(i16) inf = V_SET1(i16, INF);                                             \
+        V(i16) mag = V_SET1(i16, 0x7fff), inf = V_SET1(i16, INF);                  \
+        V(i16) mag_a = V_AND(i16, ha, mag), mag_b = V_AND(i16, hb, mag);           \
                                                                                    \
-        if (__builtin_expect(V_ANY_GT_i16(OP_HALF_MAGNITUDE(ha, hb), inf), 0)) {   \
-            r = V_SEL(i16, V_GT(i16, OP_HALF_MAGNITUDE(hb, hb), inf), QUIET(hb), r); \
-            r = V_SEL(i16, V_GT(i16, OP_HALF_MAGNITUDE(ha, ha), inf), QUIET(ha), r); \
+        if (__builtin_expect(V_ANY_GT_i16(V_MAX(i16, mag_a, mag_b), inf), 0)) {    \
+            r = V_SEL(i16, V_GT(i16, mag_b, inf), QUIET(hb), r);                   \
+            r = V_SEL(i16, V_GT(i16, mag_a, inf), QUIET(ha), r);                   \
         }                                                                          \
         return V_BITCAST(u16, i16, r);                                             \
     }
