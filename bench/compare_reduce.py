@@ -110,6 +110,12 @@ def take_option(argv, name):
     return rest, chosen
 
 
+def choose_pairs(pairs, only_ops, only_types):
+    """The (op, type) pairs of the ops and types asked for (None: all)."""
+    return {(o, t) for o, t in pairs
+            if (only_ops is None or o in only_ops) and (only_types is None or t in only_types)}
+
+
 def library_version(impl):
     if impl == "vmpl":
         return "vmpl (this tree)"
@@ -483,10 +489,6 @@ def main():
     args.bench_args, only_types = take_option(args.bench_args, "--types")
     args.bench_args, only_ops = take_option(args.bench_args, "--ops")
 
-    def chosen(pairs):
-        return {(o, t) for o, t in pairs
-                if (only_ops is None or o in only_ops) and (only_types is None or t in only_types)}
-
     build = os.path.abspath(args.build)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     outdir = args.out or os.path.join(build, "bench-results", f"compare-reduce-{stamp}")
@@ -502,13 +504,14 @@ def main():
 
     vmpl_exe = os.path.join(build, "bench", "reduce_local")
     r = subprocess.run([vmpl_exe, "--list"], capture_output=True, text=True, check=True)
-    impls = [("vmpl", [vmpl_exe], dict(os.environ), chosen(pairs_of(r.stdout)))]
+    vmpl_pairs = choose_pairs(pairs_of(r.stdout), only_ops, only_types)
+    impls = [("vmpl", [vmpl_exe], dict(os.environ), vmpl_pairs)]
     for p in peers:
         venv = os.path.join(venv_root, f"bench-venv-{p}")
         ensure_peer_venv(venv, PEERS[p])
         exe = build_peer(p, venv, args.src, bindir, args.cflags)
         prefix, pairs = launcher(p, venv, exe)
-        impls.append((p, prefix + [exe], peer_env(p), chosen(pairs)))
+        impls.append((p, prefix + [exe], peer_env(p), choose_pairs(pairs, only_ops, only_types)))
         how = "mpirun -n 1" if prefix else "singleton MPI_Init"
         missing = sorted({t for _, t in impls[0][3]} - {t for _, t in pairs})
         log(f"compare-reduce: {p} ({PEERS[p]}) via {how}; lacks types: "
