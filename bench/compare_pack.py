@@ -26,7 +26,8 @@ import subprocess
 import sys
 import time
 
-from compare_reduce import PEERS, ensure_peer_venv, human, log, peer_env, run_peer
+from compare_reduce import (PEERS, ensure_peer_venv, human, log, peer_env, run_peer,
+                            take_option)
 
 FIELDS = ["impl", "process", "layout", "op", "cache", "size", "packed_bytes", "ns_median",
           "gbps_median", "gbps_min", "gbps_max", "reps"]
@@ -67,6 +68,22 @@ def layouts_of(listing):
 
 def library_version(impl):
     return f"{impl} {PEERS[impl].split('==')[1]}" if impl in PEERS else impl
+
+
+def choose_layouts(listed, layouts_arg, bench_args):
+    """The layouts to run, in pack_bench's order, and the pack_bench options
+    left. Each step passes its own --layouts and --impls, so a --layouts
+    after '--' narrows the steps (with --layouts before it, to the layouts
+    named in both) instead of going to every step, where it would override
+    the step's own layout; --impls there is an error (ValueError)."""
+    rest, after = take_option(bench_args, "--layouts")
+    if take_option(rest, "--impls")[1] is not None:
+        raise ValueError("--impls after '--': every process times its own set "
+                         "(vmpl: lib,loop,memcpy,lines; peers: lib,loop,memcpy)")
+    wanted = None if layouts_arg == "all" else set(layouts_arg.split(","))
+    if after is not None:
+        wanted = after if wanted is None else wanted & after
+    return [name for name in listed if wanted is None or name in wanted], rest
 
 
 # ---- running ----
@@ -436,9 +453,13 @@ def main():
 
     vmpl_exe = os.path.join(build, "bench", "pack_bench")
     r = subprocess.run([vmpl_exe, "--list"], capture_output=True, text=True, check=True)
-    layouts = layouts_of(r.stdout)
-    if args.layouts != "all":
-        layouts = [name for name in layouts if name in args.layouts.split(",")]
+    try:
+        layouts, args.bench_args = choose_layouts(layouts_of(r.stdout), args.layouts,
+                                                  args.bench_args)
+    except ValueError as e:
+        sys.exit(f"compare_pack: {e}")
+    if not layouts:
+        sys.exit("compare_pack: no layout left to run (pack_bench --list names them)")
     impls = [("vmpl", [vmpl_exe], dict(os.environ), "lib,loop,memcpy,lines")]
     for p in peers:
         venv = os.path.join(venv_root, f"bench-venv-{p}")
