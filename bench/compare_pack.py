@@ -26,11 +26,11 @@ import subprocess
 import sys
 import time
 
-from compare_reduce import (PEERS, ensure_peer_venv, human, log, peer_env, run_peer,
-                            take_option)
+from compare_reduce import (PEERS, ensure_peer_venv, human, log, median_pace, pace_notes,
+                            pace_report, peer_env, run_peer, set_pace, take_option)
 
 FIELDS = ["impl", "process", "layout", "op", "cache", "size", "packed_bytes", "ns_median",
-          "gbps_median", "gbps_min", "gbps_max", "reps"]
+          "gbps_median", "gbps_min", "gbps_max", "reps", "gauge_ns"]
 LAYOUT_ORDER = ["vec_2_3_int", "col_16_double", "col_1024_double", "indexed_int",
                 "struct_idc3", "face_first", "face_mid", "face_last"]
 IMPL_ORDER = ["vmpl", "openmpi", "mpich", "loop", "memcpy", "lines"]
@@ -137,6 +137,7 @@ def merge_rounds(rows):
             "gbps_min": min(float(r["gbps_min"]) for r in rs),
             "gbps_max": max(float(r["gbps_max"]) for r in rs),
             "rounds": len(rs),
+            "pace": median_pace(rs),
         }
     return out
 
@@ -155,19 +156,23 @@ def ratio_rows(cells, peers):
         if impl != "vmpl":
             continue
         row = {"layout": layout, "op": op, "cache": cache, "size": size,
+               "label": f"{layout}/{op}@{human(size)}",
                "packed_bytes": c["packed_bytes"], "vmpl_gbps": c["gbps"],
-               "vmpl_gbps_min": c["gbps_min"], "vmpl_gbps_max": c["gbps_max"]}
+               "vmpl_gbps_min": c["gbps_min"], "vmpl_gbps_max": c["gbps_max"],
+               "vmpl_pace": c["pace"]}
         best = None
         for other in peers + BASELINES:
             oc = impl_cell(cells, other, layout, op, cache, size)
             row[f"{other}_gbps"] = oc["gbps"] if oc else None
             row[f"vs_{other}"] = c["gbps"] / oc["gbps"] if oc and oc["gbps"] > 0 else None
+            row[f"{other}_pace"] = oc["pace"] if oc else None
             if other in peers and oc and (best is None or oc["gbps"] > best[1]["gbps"]):
                 best = (other, oc)
         row["best_peer"] = best[0] if best else None
         row["best_peer_gbps"] = best[1]["gbps"] if best else None
         row["best_peer_gbps_min"] = best[1]["gbps_min"] if best else None
         row["vs_best_peer"] = c["gbps"] / best[1]["gbps"] if best else None
+        row["best_peer_pace"] = best[1]["pace"] if best else None
         own = cells.get(("loop", "vmpl", layout, op, cache, size))
         peer = cells.get(("loop", best[0], layout, op, cache, size)) if best else None
         row["best_peer_loop_gbps"] = peer["gbps"] if peer else None
@@ -234,6 +239,9 @@ def target(name, ratios, select, key, threshold, other):
         fails = [f"{r['layout']}/{r['op']}@{human(r['size'])}={v:.2f}x" for v, r in bad]
         more = f" (+{len(fails) - 16} more)" if len(fails) > 16 else ""
         line += "\n        failing: " + ", ".join(fails[:16]) + more
+    side = "best_peer" if key == "vs_best_peer" else key[len("vs_"):]
+    line += pace_notes([r for _, r in bad], [r for v, r in cells if v >= threshold],
+                       lambda r: r.get("vmpl_pace"), lambda r: r.get(f"{side}_pace"))
     return line
 
 
@@ -473,8 +481,9 @@ def main():
     notes = set()
     rows = run_all(impls, layouts, args, notes)
     elapsed = time.time() - t0
+    quiet = set_pace(rows)
     with open(os.path.join(outdir, "results.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS + ["round"])
+        w = csv.DictWriter(f, fieldnames=FIELDS + ["round", "pace"])
         w.writeheader()
         w.writerows(rows)
 
@@ -482,17 +491,19 @@ def main():
     with open(os.path.join(outdir, "cells.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["impl", "process", "layout", "op", "cache", "size", "packed_bytes",
-                    "gbps_median", "gbps_min", "gbps_max", "rounds"])
+                    "gbps_median", "gbps_min", "gbps_max", "rounds", "pace"])
         for k in sorted(cells, key=lambda k: (layout_rank(k[2]), k[3], k[4], k[5], k[0], k[1])):
             c = cells[k]
             w.writerow([*k, c["packed_bytes"], f"{c['gbps']:.4f}", f"{c['gbps_min']:.4f}",
-                        f"{c['gbps_max']:.4f}", c["rounds"]])
+                        f"{c['gbps_max']:.4f}", c["rounds"],
+                        f"{c['pace']:.3f}" if c["pace"] is not None else ""])
     ratios = ratio_rows(cells, peers)
     with open(os.path.join(outdir, "ratios.csv"), "w", newline="") as f:
         keys = (["layout", "op", "cache", "size", "packed_bytes", "vmpl_gbps"]
                 + [f"{o}_gbps" for o in peers + BASELINES]
                 + [f"vs_{o}" for o in peers + BASELINES]
-                + ["best_peer", "vs_best_peer", "best_peer_loop_gbps", "loop_vs_peer_loop"])
+                + ["best_peer", "vs_best_peer", "best_peer_loop_gbps", "loop_vs_peer_loop",
+                   "vmpl_pace", "best_peer_pace"])
         w = csv.DictWriter(f, fieldnames=keys, extrasaction="ignore")
         w.writeheader()
         w.writerows(ratios)
@@ -504,6 +515,7 @@ def main():
     out = [f"\npeers: {', '.join(library_version(p) for p in peers) or 'none'}; "
            f"{args.rounds} round(s); sweep took {elapsed / 60:.1f} min"]
     out += memcpy_consistency(cells, [i[0] for i in impls])
+    out += pace_report(rows, quiet, lambda r: r["process"])
     out += [f"note: {n}" for n in sorted(notes)]
     for cache in caches:
         sizes = sorted({r["size"] for r in ratios if r["cache"] == cache})

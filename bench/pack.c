@@ -38,11 +38,13 @@
  * start cold; --cold-reps calls.
  *
  * Output (CSV): impl,process,layout,op,cache,size,packed_bytes,ns_median,
- *   gbps_median,gbps_min,gbps_max,reps
+ *   gbps_median,gbps_min,gbps_max,reps,gauge_ns
  * impl is the library (vmpl/openmpi/mpich) or a baseline (memcpy, loop,
  * lines: the user lines holding data moved whole, see lines_pack) measured
  * in the process of the library named by `process`; gbps =
- * packed bytes / time in 1e9 B/s; min/max over the repetitions.
+ * packed bytes / time in 1e9 B/s; min/max over the repetitions; gauge_ns
+ * the median time of the machine's pace gauge (bench_gauge.h) taken after
+ * each repetition.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -62,6 +64,8 @@
 #else
 #include "dt/dt.h"
 #endif
+
+#include "bench_gauge.h"
 
 enum { B_INT, B_DOUBLE, B_CHAR }; /* element types of the layouts */
 
@@ -1039,7 +1043,7 @@ typedef struct {
 typedef void (*run_fn_t)(const job_t *j);
 
 typedef struct {
-    double ns, gbps_med, gbps_min, gbps_max;
+    double ns, gbps_med, gbps_min, gbps_max, gauge_ns;
     int reps;
 } result_t;
 
@@ -1168,10 +1172,17 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void summarize(double *ns, int reps, size_t bytes, result_t *r)
+static double median_of(double *v, int n)
 {
-    qsort(ns, (size_t)reps, sizeof(ns[0]), cmp_double);
-    r->ns = (reps & 1) ? ns[reps / 2] : (ns[reps / 2 - 1] + ns[reps / 2]) / 2;
+    qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
+    return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* ns and gauge: reps times of a call and of the pace gauge after each. */
+static void summarize(double *ns, double *gauge, int reps, size_t bytes, result_t *r)
+{
+    r->gauge_ns = median_of(gauge, reps);
+    r->ns = median_of(ns, reps); /* sorted: ns[0] the fastest */
     r->gbps_med = (double)bytes / r->ns;
     r->gbps_max = (double)bytes / ns[0];
     r->gbps_min = (double)bytes / ns[reps - 1];
@@ -1197,7 +1208,7 @@ static const job_t *job_placed(const job_t *j, int k, job_t *jk, bufs_t *bk)
  */
 static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
 {
-    double ns[64], target = o->target_ms * 1e6;
+    double ns[64], gauge[64], target = o->target_ms * 1e6;
     int reps = o->reps, done = 0;
     long iters;
     uint64_t t;
@@ -1212,6 +1223,7 @@ static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r
             break;
     }
     if (iters == 1 && (double)t >= target) {
+        gauge[done] = bench_gauge_ns();
         ns[done++] = (double)t;
         reps = reps < 3 ? reps : 3;
     } else {
@@ -1221,8 +1233,9 @@ static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r
         at = job_placed(j, done, &jk, &bk);
         time_calls(f, at, 1); /* warm-up at this place */
         ns[done] = (double)time_calls(f, at, iters) / (double)iters;
+        gauge[done] = bench_gauge_ns();
     }
-    summarize(ns, reps, j->g->packed, r);
+    summarize(ns, gauge, reps, j->g->packed, r);
 }
 
 static volatile uint64_t flush_sink;
@@ -1241,7 +1254,7 @@ static void flush_caches(const bufs_t *b)
 /* Cold: single calls, each after a flush. */
 static void measure_cold(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
 {
-    double ns[64];
+    double ns[64], gauge[64];
 
     for (int k = 0; k < o->cold_reps; k++) {
         uint64_t t0;
@@ -1251,8 +1264,9 @@ static void measure_cold(run_fn_t f, const job_t *j, const opts_t *o, result_t *
         f(j);
         __asm__ volatile("" ::: "memory");
         ns[k] = (double)(now_ns() - t0);
+        gauge[k] = bench_gauge_ns();
     }
-    summarize(ns, o->cold_reps, j->g->packed, r);
+    summarize(ns, gauge, o->cold_reps, j->g->packed, r);
 }
 
 /* ---- one cell: check, then time ---- */
@@ -1303,9 +1317,9 @@ static int cell_check(const job_t *j)
 static void emit_row(FILE *out, const char *impl, const job_t *j, const char *op, int cold,
                      const result_t *r)
 {
-    fprintf(out, "%s,%s,%s,%s,%s,%zu,%zu,%.1f,%.4f,%.4f,%.4f,%d\n", impl, impl_name, j->L->name,
-            op, cold ? "cold" : "hot", j->g->nominal, j->g->packed, r->ns, r->gbps_med,
-            r->gbps_min, r->gbps_max, r->reps);
+    fprintf(out, "%s,%s,%s,%s,%s,%zu,%zu,%.1f,%.4f,%.4f,%.4f,%d,%.0f\n", impl, impl_name,
+            j->L->name, op, cold ? "cold" : "hot", j->g->nominal, j->g->packed, r->ns, r->gbps_med,
+            r->gbps_min, r->gbps_max, r->reps, r->gauge_ns);
     fflush(out);
 }
 
@@ -1475,7 +1489,7 @@ int main(int argc, char **argv)
     }
     if (o.header && !o.describe)
         fprintf(out, "impl,process,layout,op,cache,size,packed_bytes,ns_median,gbps_median,"
-                     "gbps_min,gbps_max,reps\n");
+                     "gbps_min,gbps_max,reps,gauge_ns\n");
     for (int l = 0; l < L_COUNT; l++) {
         for (int s = 0; s < o.nsizes && (o.layout_mask & (1u << l)); s++) {
             geom_t g;

@@ -15,8 +15,10 @@
  * buffers spread over an arena of 4x the last-level cache, in an order the
  * prefetchers cannot follow, so each call starts from memory.
  *
- * Output (CSV): impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps
- * where gbps = bytes reduced (one operand) / time, in 1e9 bytes/s.
+ * Output (CSV): impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,gauge_ns
+ * where gbps = bytes reduced (one operand) / time, in 1e9 bytes/s, and
+ * gauge_ns the median time of the machine's pace gauge (bench_gauge.h)
+ * taken after each repetition.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +35,8 @@
 #else
 #include <vmpl.h>
 #endif
+
+#include "bench_gauge.h"
 
 /* ---- ops and types measured ---- */
 
@@ -603,15 +607,22 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
+    return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /*
  * Median ns per call over reps repetitions, each about target_ms long. A
  * call that alone outlasts target_ms is timed once per repetition, at most
  * three times (its spread is small, and at 128 MiB a slow peer would
- * otherwise dominate the run time).
+ * otherwise dominate the run time). *gauge_ns: the median of the pace
+ * gauge timed after each repetition.
  */
-static double job_measure(const bench_job_t *j, const bench_opts_t *o)
+static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *gauge_ns)
 {
-    double per[64], target_ns = o->target_ms * 1e6;
+    double per[64], gauge[64], target_ns = o->target_ms * 1e6;
     long iters = o->fixed_iters;
     int reps = o->reps, done = 0;
 
@@ -624,16 +635,19 @@ static double job_measure(const bench_job_t *j, const bench_opts_t *o)
                 break;
         }
         if (iters == 1 && t >= target_ns) {
+            gauge[done] = bench_gauge_ns();
             per[done++] = (double)t; /* already a full repetition */
             reps = reps < 3 ? reps : 3;
         } else {
             iters = (long)((double)iters * target_ns / (double)(t ? t : 1)) + 1;
         }
     }
-    for (; done < reps; done++)
+    for (; done < reps; done++) {
         per[done] = iters ? (double)job_time(j, iters) / (double)iters : 0;
-    qsort(per, (size_t)reps, sizeof(per[0]), cmp_double);
-    return (reps & 1) ? per[reps / 2] : (per[reps / 2 - 1] + per[reps / 2]) / 2;
+        gauge[done] = bench_gauge_ns();
+    }
+    *gauge_ns = median_of(gauge, reps);
+    return median_of(per, reps);
 }
 
 /*
@@ -693,7 +707,7 @@ static double memcpy_ns(const arena_t *a, size_t bytes, int cold, const bench_op
             return memcpy_seen[i].ns;
     job_layout(&j, a, bytes, cold, o->llc);
     j.h = NULL;
-    double ns = job_measure(&j, o);
+    double gauge_ns, ns = job_measure(&j, o, &gauge_ns);
     if (memcpy_nseen < (int)(sizeof(memcpy_seen) / sizeof(memcpy_seen[0])))
         memcpy_seen[memcpy_nseen++] = (memcpy_cache_t){bytes, cold, ns};
     return ns;
@@ -719,7 +733,7 @@ static void measure_one(FILE *out, arena_t *a, int op, int type, const bench_han
             continue;
         for (int cold = 0; cold < 2; cold++) {
             bench_job_t j = {0};
-            double ns, mc_ns = 0;
+            double ns, mc_ns = 0, gauge_ns;
             size_t region;
 
             if ((cold && !o->cold) || (!cold && !o->hot))
@@ -733,10 +747,11 @@ static void measure_one(FILE *out, arena_t *a, int op, int type, const bench_han
                 mc_ns = memcpy_ns(a, bytes, cold, o);
             }
             arena_fill(a, region, op, type); /* memcpy left equal operands */
-            ns = job_measure(&j, o);
-            fprintf(out, "%s,%s,%s,%s,%zu,%s,%.3f,%.4f,%.4f\n", impl_name, backend_isa(),
+            ns = job_measure(&j, o, &gauge_ns);
+            fprintf(out, "%s,%s,%s,%s,%zu,%s,%.3f,%.4f,%.4f,%.0f\n", impl_name, backend_isa(),
                     op_names[op], types[type].name, bytes, cold ? "cold" : "hot", ns,
-                    ns > 0 ? (double)bytes / ns : 0, mc_ns > 0 ? (double)bytes / mc_ns : 0);
+                    ns > 0 ? (double)bytes / ns : 0, mc_ns > 0 ? (double)bytes / mc_ns : 0,
+                    gauge_ns);
             fflush(out);
         }
     }
@@ -778,7 +793,7 @@ int main(int argc, char **argv)
         goto out_unmap;
     }
     if (o.header)
-        fprintf(out, "impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps\n");
+        fprintf(out, "impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,gauge_ns\n");
     for (int t = 0; t < T_COUNT; t++) {
         for (int op = 0; op < O_COUNT; op++) {
             bench_handle_t h;
