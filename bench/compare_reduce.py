@@ -254,7 +254,9 @@ def pace_notes(bad, good, own, other):
     and passing cells whose other side did while vmpl's did not. own/other
     give a ratio row's two paces (other may give None)."""
     def names(rs):
-        return ", ".join(sorted({r["label"] for r in rs}))
+        labels = sorted({r["label"] for r in rs})
+        more = f" (+{len(labels) - 16} more)" if len(labels) > 16 else ""
+        return ", ".join(labels[:16]) + more
     out = ""
     excused = [r for r in bad if slow(own(r))]
     helped = [r for r in good if slow(other(r)) and not slow(own(r))]

@@ -55,5 +55,9 @@ check("passing, other slow only", lines[1].strip().endswith("(vmpl's not): d@1K"
 check("no other side", cr.pace_notes(bad[1:], good, lambda r: r["vmpl_pace"], lambda r: None),
       "")
 
+many = [cell(f"g{i:02d}@1K", 1.0, 1.3) for i in range(20)]
+listed = cr.pace_notes([], many, lambda r: r["vmpl_pace"], lambda r: r["peer_pace"])
+check("long lists cut at 16", listed.endswith("g15@1K (+4 more)"), True)
+
 print(f"{checks - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
