@@ -3,23 +3,13 @@
 quiet one (5th percentile), and the notes under a target: failing cells
 vmpl measured in a slow stretch, passing cells whose other side was slow
 while vmpl's was not."""
-import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from bench_checks import Checks  # noqa: E402
 import compare_reduce as cr  # noqa: E402
 
-failed = checks = 0
-
-
-def check(what, got, want):
-    global failed, checks
-    checks += 1
-    if got != want:
-        print(f"FAIL {what}: got {got!r}, want {want!r}")
-        failed += 1
-
+check = Checks()
 
 # 40 rows: gauges 1000..1039 ns, plus one without a gauge (a process of an older build)
 rows = [{"impl": "vmpl" if i % 2 else "mpich", "gauge_ns": str(1000 + i)} for i in range(40)]
@@ -59,5 +49,4 @@ many = [cell(f"g{i:02d}@1K", 1.0, 1.3) for i in range(20)]
 listed = cr.pace_notes([], many, lambda r: r["vmpl_pace"], lambda r: r["peer_pace"])
 check("long lists cut at 16", listed.endswith("g15@1K (+4 more)"), True)
 
-print(f"{checks - failed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

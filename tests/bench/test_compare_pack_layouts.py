@@ -2,23 +2,13 @@
 """compare-pack's --layouts after '--' chooses the steps and is not passed
 on: each step gives pack_bench its own layout (and pack_bench keeps the
 last --layouts it is given); --impls there is refused."""
-import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from bench_checks import Checks  # noqa: E402
 import compare_pack as cp  # noqa: E402
 
-failed = checks = 0
-
-
-def check(what, got, want):
-    global failed, checks
-    checks += 1
-    if got != want:
-        print(f"FAIL {what}: got {got!r}, want {want!r}")
-        failed += 1
-
+check = Checks()
 
 listed = ["vec_2_3_int", "col_16_double", "indexed_int", "struct_idc3"]
 bench = ["--sizes", "64K,1M", "--layouts", "struct_idc3,indexed_int", "--cache", "hot"]
@@ -37,5 +27,4 @@ try:
 except ValueError:
     check("--impls refused", True, True)
 
-print(f"{checks - failed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -1,22 +1,13 @@
 #!/usr/bin/env python3
 """compare-reduce's --types/--ops after '--' choose the steps and are not
 passed on: each step gives reduce_local its own type and ops (4658b4a)."""
-import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from bench_checks import Checks  # noqa: E402
 import compare_reduce as cr  # noqa: E402
 
-failed = 0
-
-
-def check(what, got, want):
-    global failed
-    if got != want:
-        print(f"FAIL {what}: got {got!r}, want {want!r}")
-        failed += 1
-
+check = Checks()
 
 argv = ["--sizes", "64,1K", "--types", "float16,bfloat16", "--cache", "hot", "--ops=max,min"]
 rest, types = cr.take_option(argv, "--types")
@@ -32,5 +23,4 @@ check("both", cr.choose_pairs(pairs, ops, types), {("max", "float16"), ("min", "
 check("types only", cr.choose_pairs(pairs, None, {"float_int"}), {("maxloc", "float_int")})
 check("none", cr.choose_pairs(pairs, None, None), pairs)
 
-print(f"{7 - failed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()
