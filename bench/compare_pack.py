@@ -239,9 +239,8 @@ def target(name, ratios, select, key, threshold, other):
         fails = [f"{r['layout']}/{r['op']}@{human(r['size'])}={v:.2f}x" for v, r in bad]
         more = f" (+{len(fails) - 16} more)" if len(fails) > 16 else ""
         line += "\n        failing: " + ", ".join(fails[:16]) + more
-    side = "best_peer" if key == "vs_best_peer" else key[len("vs_"):]
     line += pace_notes([r for _, r in bad], [r for v, r in cells if v >= threshold],
-                       lambda r: r.get("vmpl_pace"), lambda r: r.get(f"{side}_pace"))
+                       lambda r: r.get("vmpl_pace"), lambda r: r.get(f"{other(r)}_pace"))
     return line
 
 

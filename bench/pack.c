@@ -66,6 +66,7 @@
 #endif
 
 #include "bench_gauge.h"
+#include "bench_stats.h"
 
 enum { B_INT, B_DOUBLE, B_CHAR }; /* element types of the layouts */
 
@@ -1166,23 +1167,11 @@ static uint64_t time_calls(run_fn_t f, const job_t *j, long iters)
     return now_ns() - t0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
-    return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* ns and gauge: reps times of a call and of the pace gauge after each. */
 static void summarize(double *ns, double *gauge, int reps, size_t bytes, result_t *r)
 {
-    r->gauge_ns = median_of(gauge, reps);
-    r->ns = median_of(ns, reps); /* sorted: ns[0] the fastest */
+    r->gauge_ns = bench_median(gauge, reps);
+    r->ns = bench_median(ns, reps); /* sorted: ns[0] the fastest */
     r->gbps_med = (double)bytes / r->ns;
     r->gbps_max = (double)bytes / ns[0];
     r->gbps_min = (double)bytes / ns[reps - 1];

@@ -37,6 +37,7 @@
 #endif
 
 #include "bench_gauge.h"
+#include "bench_stats.h"
 
 /* ---- ops and types measured ---- */
 
@@ -601,18 +602,6 @@ static uint64_t job_time(const bench_job_t *j, long iters)
     return now_ns() - t0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof(v[0]), cmp_double);
-    return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /*
  * Median ns per call over reps repetitions, each about target_ms long. A
  * call that alone outlasts target_ms is timed once per repetition, at most
@@ -646,8 +635,8 @@ static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *g
         per[done] = iters ? (double)job_time(j, iters) / (double)iters : 0;
         gauge[done] = bench_gauge_ns();
     }
-    *gauge_ns = median_of(gauge, reps);
-    return median_of(per, reps);
+    *gauge_ns = bench_median(gauge, reps);
+    return bench_median(per, reps);
 }
 
 /*

@@ -158,11 +158,11 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
  * BLENDVPS/PD 88 and 101. The masks: a's value when it wins or ties
  * (WIN_OR_TIE: GE for MAXLOC, LE for MINLOC) or is a NaN; a's index the
  * same, less the ties where b's index is lower (one ANDN instead of an
- * AND and an OR: 4 KiB MAXLOC float_int
- * 87 -> 84 ns, double_int 100 -> 97, best of eight on Zen 4). a0 and b0
- * each feed two shuffles and stay in registers (V_IN_REGISTERS; GCC
- * loaded them twice); a1 and b1 are the shuffles' memory operands. 1 KiB
- * float_int MAXLOC 22.3 -> 21.5 ns (median of eight, Zen 4, AVX2).
+ * AND and an OR: 4 KiB MAXLOC float_int 87 -> 84 ns, double_int
+ * 100 -> 97, best of eight on Zen 4). a0 and b0 each feed two shuffles
+ * and stay in registers (V_IN_REGISTERS; GCC loaded them twice); a1 and
+ * b1 are the shuffles' memory operands. 1 KiB float_int MAXLOC 22.3 ->
+ * 21.5 ns (median of eight, Zen 4, AVX2).
  */
 #define OP_LOC2(NAME, IT, VT, GETV, GETI, WIN_OR_TIE, VALUES, INDICES, PUT_LO, PUT_HI) \
     static inline void opf2_##NAME(V(IT) a0, V(IT) a1, V(IT) b0, V(IT) b1, V(IT) *r0, \
