@@ -30,7 +30,7 @@ from compare_reduce import (PEERS, ensure_peer_venv, human, log, median_pace, pa
                             pace_report, peer_env, run_peer, set_pace, take_option)
 
 FIELDS = ["impl", "process", "layout", "op", "cache", "size", "packed_bytes", "ns_median",
-          "gbps_median", "gbps_min", "gbps_max", "reps", "gauge_ns"]
+          "gbps_median", "gbps_min", "gbps_max", "reps", "retries", "gauge_ns"]
 LAYOUT_ORDER = ["vec_2_3_int", "col_16_double", "col_1024_double", "indexed_int",
                 "struct_idc3", "face_first", "face_mid", "face_last"]
 IMPL_ORDER = ["vmpl", "openmpi", "mpich", "loop", "memcpy", "lines"]

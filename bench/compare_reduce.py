@@ -26,7 +26,7 @@ PEERS = {  # name -> pip requirement
 OMPI_VECTOR_OPS = ["max", "min", "sum", "prod", "band", "bor", "bxor"]
 OMPI_SCALAR_OPS = ["land", "lor", "lxor", "maxloc", "minloc"]
 FIELDS = ["impl", "isa", "op", "type", "bytes", "cache", "ns_per_call", "gbps", "memcpy_gbps",
-          "gauge_ns"]
+          "retries", "gauge_ns"]
 SLOW_PACE = 1.10  # a cell's pace gauge this far above the run's quiet time: a slow stretch
 
 
@@ -238,15 +238,19 @@ def pace_report(rows, quiet, process_of):
     """How much of the run each process measured in slow stretches."""
     if quiet is None:
         return []
-    count, slow_count = {}, {}
+    count, slow_count, retries = {}, {}, {}
     for r in rows:
         p = process_of(r)
         count[p] = count.get(p, 0) + 1
         slow_count[p] = slow_count.get(p, 0) + slow(r.get("pace"))
+        retries[p] = retries.get(p, 0) + int(r.get("retries") or 0)
     shares = ", ".join(f"{p} {slow_count[p]}/{count[p]}" for p in count)
-    return [f"machine pace: an L1 copy gauge timed after every repetition (bench_gauge.h), "
+    taken = ", ".join(f"{p} {retries[p]}" for p in count)
+    return [f"machine pace: an L1 copy gauge timed around every repetition (bench_gauge.h), "
             f"quiet {quiet / 1000:.2f} us (5th percentile); measurements with their median "
-            f"gauge >= {SLOW_PACE:.2f}x that (slow stretches): {shares}"]
+            f"gauge >= {SLOW_PACE:.2f}x that (slow stretches): {shares}",
+            f"repetitions taken again because a gauge beside them ran slow (up to --reps per "
+            f"cell): {taken}"]
 
 
 def pace_notes(bad, good, own, other):

@@ -68,7 +68,7 @@ count_insn() {
   local isa=$1; shift
   local env=()
   [ "$isa" = "$(basename "$bin")" ] || env=(VMPL_OP_ISA="$isa")
-  local run=("$bin" --cache hot --reps 1 --no-memcpy --no-header "$@")
+  local run=("$bin" --cache hot --reps 1 --retries 0 --no-memcpy --no-header "$@")
   if [ "$counter" = perf ]; then
     env "${env[@]}" perf stat -x, -e instructions:u -- "${run[@]}" 2>&1 >/dev/null |
       awk -F, '/instructions/ {print $1}'

@@ -37,14 +37,17 @@
  * after reading a flush buffer of max(2 x LLC, 64 MiB), so buffers and TLB
  * start cold; --cold-reps calls.
  *
+ * A repetition the machine's pace gauge (bench_gauge.h) finds in a slow
+ * stretch is taken again, up to --retries times per cell.
+ *
  * Output (CSV): impl,process,layout,op,cache,size,packed_bytes,ns_median,
- *   gbps_median,gbps_min,gbps_max,reps,gauge_ns
+ *   gbps_median,gbps_min,gbps_max,reps,retries,gauge_ns
  * impl is the library (vmpl/openmpi/mpich) or a baseline (memcpy, loop,
  * lines: the user lines holding data moved whole, see lines_pack) measured
  * in the process of the library named by `process`; gbps =
- * packed bytes / time in 1e9 B/s; min/max over the repetitions; gauge_ns
- * the median time of the machine's pace gauge (bench_gauge.h) taken after
- * each repetition.
+ * packed bytes / time in 1e9 B/s; min/max over the repetitions; retries
+ * the repetitions taken again; gauge_ns the median of the pace gauges (the
+ * higher of the two around each repetition).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -673,6 +676,7 @@ typedef struct {
     unsigned layout_mask, impls;
     int hot, cold;
     int reps, cold_reps;
+    int retries; /* repeated repetitions per cell (bench_quiet_rep); < 0: reps/cold_reps */
     double target_ms;
     size_t max_span, llc, flush_bytes;
     uint64_t seed;
@@ -695,6 +699,8 @@ static void usage(FILE *f)
             "                    face_last)\n"
             "  --reps N          hot repetitions (default 5)\n"
             "  --cold-reps N     cold single-call repetitions (default 9)\n"
+            "  --retries N       repetitions taken again per cell when the pace gauge finds\n"
+            "                    them in a slow stretch (default: --reps, --cold-reps)\n"
             "  --target-ms X     length of one hot repetition (default 10)\n"
             "  --max-span BYTES  skip cells whose user buffer spans more (default 1G)\n"
             "  --llc BYTES       last-level cache size (default: detected)\n"
@@ -798,6 +804,8 @@ static int parse_valued(const char *a, const char *v, opts_t *o)
         return (o->reps = atoi(v)) >= 1 && o->reps <= 64 ? 0 : -1;
     if (strcmp(a, "--cold-reps") == 0)
         return (o->cold_reps = atoi(v)) >= 1 && o->cold_reps <= 64 ? 0 : -1;
+    if (strcmp(a, "--retries") == 0)
+        return (o->retries = atoi(v)) >= 0 && o->retries <= 64 ? 0 : -1;
     if (strcmp(a, "--target-ms") == 0)
         return (o->target_ms = atof(v)) > 0 ? 0 : -1;
     if (strcmp(a, "--max-span") == 0)
@@ -816,7 +824,7 @@ static int parse_valued(const char *a, const char *v, opts_t *o)
 static int parse_opts(int argc, char **argv, opts_t *o)
 {
     *o = (opts_t){.layout_mask = (1u << L_COUNT) - 1, .impls = I_LIB | I_LOOP | I_MEMCPY,
-                  .hot = 1, .cold = 1, .reps = 5, .cold_reps = 9, .target_ms = 10,
+                  .hot = 1, .cold = 1, .reps = 5, .cold_reps = 9, .retries = -1, .target_ms = 10,
                   .max_span = (size_t)1 << 30, .seed = 2024, .header = 1};
     parse_size_list("1K,4K,16K,64K,256K,512K,1M,4M,16M,64M", o->sizes, &o->nsizes);
     parse_size_list("4K,64K,1M,64M", o->cold_sizes, &o->ncold);
@@ -1045,7 +1053,7 @@ typedef void (*run_fn_t)(const job_t *j);
 
 typedef struct {
     double ns, gbps_med, gbps_min, gbps_max, gauge_ns;
-    int reps;
+    int reps, retries;
 } result_t;
 
 static uint64_t now_ns(void)
@@ -1167,7 +1175,7 @@ static uint64_t time_calls(run_fn_t f, const job_t *j, long iters)
     return now_ns() - t0;
 }
 
-/* ns and gauge: reps times of a call and of the pace gauge after each. */
+/* ns and gauge: reps times of a call and of the pace gauge around each. */
 static void summarize(double *ns, double *gauge, int reps, size_t bytes, result_t *r)
 {
     r->gauge_ns = bench_median(gauge, reps);
@@ -1189,43 +1197,13 @@ static const job_t *job_placed(const job_t *j, int k, job_t *jk, bufs_t *bk)
     return jk;
 }
 
-/*
- * Hot: calibrate calls per repetition to about target_ms, then time reps
- * repetitions, repetition k with the packed stream at place k. A call that
- * alone outlasts target_ms is timed once per repetition, at most three
- * times.
- */
-static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
-{
-    double ns[64], gauge[64], target = o->target_ms * 1e6;
-    int reps = o->reps, done = 0;
-    long iters;
-    uint64_t t;
-    job_t jk;
-    bufs_t bk;
-    const job_t *at = job_placed(j, 0, &jk, &bk);
-
-    time_calls(f, at, 1); /* warm-up */
-    for (iters = 1;; iters *= 4) {
-        t = time_calls(f, at, iters);
-        if ((double)t >= target / 16 || iters >= (1L << 40))
-            break;
-    }
-    if (iters == 1 && (double)t >= target) {
-        gauge[done] = bench_gauge_ns();
-        ns[done++] = (double)t;
-        reps = reps < 3 ? reps : 3;
-    } else {
-        iters = (long)((double)iters * target / (double)(t ? t : 1)) + 1;
-    }
-    for (; done < reps; done++) {
-        at = job_placed(j, done, &jk, &bk);
-        time_calls(f, at, 1); /* warm-up at this place */
-        ns[done] = (double)time_calls(f, at, iters) / (double)iters;
-        gauge[done] = bench_gauge_ns();
-    }
-    summarize(ns, gauge, reps, j->g->packed, r);
-}
+/* One repetition (bench_rep_fn_t): hot, iters calls at place k; cold, one call after a flush. */
+typedef struct {
+    run_fn_t f;
+    const job_t *j;
+    int place;
+    long iters; /* 0: cold */
+} rep_arg_t;
 
 static volatile uint64_t flush_sink;
 
@@ -1240,22 +1218,83 @@ static void flush_caches(const bufs_t *b)
     flush_sink = s;
 }
 
-/* Cold: single calls, each after a flush. */
+static double time_rep(void *arg)
+{
+    const rep_arg_t *a = arg;
+    job_t jk;
+    bufs_t bk;
+    const job_t *at;
+    uint64_t t0;
+
+    if (a->iters == 0) {
+        flush_caches(a->j->b);
+        t0 = now_ns();
+        a->f(a->j);
+        __asm__ volatile("" ::: "memory");
+        return (double)(now_ns() - t0);
+    }
+    at = job_placed(a->j, a->place, &jk, &bk);
+    time_calls(a->f, at, 1); /* warm-up at this place */
+    return (double)time_calls(a->f, at, a->iters) / (double)a->iters;
+}
+
+/*
+ * Hot: calibrate calls per repetition to about target_ms, then time reps
+ * repetitions, repetition k with the packed stream at place k, each taken
+ * in a quiet stretch where the retry budget allows (bench_quiet_rep). A
+ * call that alone outlasts target_ms is timed once per repetition, at most
+ * three times; its calibration call is the first repetition when quiet.
+ */
+static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
+{
+    double ns[64], gauge[64], target = o->target_ms * 1e6, g0;
+    int reps = o->reps, done = 0, budget = o->retries < 0 ? o->reps : o->retries;
+    int spare = budget;
+    rep_arg_t arg = {f, j, 0, 1};
+    uint64_t t;
+    job_t jk;
+    bufs_t bk;
+    const job_t *at = job_placed(j, 0, &jk, &bk);
+
+    time_calls(f, at, 1); /* warm-up */
+    for (;; arg.iters *= 4) {
+        g0 = bench_gauge_sample();
+        t = time_calls(f, at, arg.iters);
+        if ((double)t >= target / 16 || arg.iters >= (1L << 40))
+            break;
+    }
+    if (arg.iters == 1 && (double)t >= target) {
+        double g1 = bench_gauge_sample(), g = g0 > g1 ? g0 : g1;
+
+        reps = reps < 3 ? reps : 3;
+        if (bench_gauge_quiet(g) || spare == 0) {
+            gauge[done] = g;
+            ns[done++] = (double)t;
+        } else {
+            spare--;
+        }
+    } else {
+        arg.iters = (long)((double)arg.iters * target / (double)(t ? t : 1)) + 1;
+    }
+    for (; done < reps; done++) {
+        arg.place = done;
+        ns[done] = bench_quiet_rep(time_rep, &arg, &spare, &gauge[done]);
+    }
+    summarize(ns, gauge, reps, j->g->packed, r);
+    r->retries = budget - spare;
+}
+
+/* Cold: single calls, each after a flush, each taken in a quiet stretch where the budget allows. */
 static void measure_cold(run_fn_t f, const job_t *j, const opts_t *o, result_t *r)
 {
     double ns[64], gauge[64];
+    int budget = o->retries < 0 ? o->cold_reps : o->retries, spare = budget;
+    rep_arg_t arg = {f, j, 0, 0};
 
-    for (int k = 0; k < o->cold_reps; k++) {
-        uint64_t t0;
-
-        flush_caches(j->b);
-        t0 = now_ns();
-        f(j);
-        __asm__ volatile("" ::: "memory");
-        ns[k] = (double)(now_ns() - t0);
-        gauge[k] = bench_gauge_ns();
-    }
+    for (int k = 0; k < o->cold_reps; k++)
+        ns[k] = bench_quiet_rep(time_rep, &arg, &spare, &gauge[k]);
     summarize(ns, gauge, o->cold_reps, j->g->packed, r);
+    r->retries = budget - spare;
 }
 
 /* ---- one cell: check, then time ---- */
@@ -1306,9 +1345,9 @@ static int cell_check(const job_t *j)
 static void emit_row(FILE *out, const char *impl, const job_t *j, const char *op, int cold,
                      const result_t *r)
 {
-    fprintf(out, "%s,%s,%s,%s,%s,%zu,%zu,%.1f,%.4f,%.4f,%.4f,%d,%.0f\n", impl, impl_name,
+    fprintf(out, "%s,%s,%s,%s,%s,%zu,%zu,%.1f,%.4f,%.4f,%.4f,%d,%d,%.0f\n", impl, impl_name,
             j->L->name, op, cold ? "cold" : "hot", j->g->nominal, j->g->packed, r->ns, r->gbps_med,
-            r->gbps_min, r->gbps_max, r->reps, r->gauge_ns);
+            r->gbps_min, r->gbps_max, r->reps, r->retries, r->gauge_ns);
     fflush(out);
 }
 
@@ -1478,7 +1517,9 @@ int main(int argc, char **argv)
     }
     if (o.header && !o.describe)
         fprintf(out, "impl,process,layout,op,cache,size,packed_bytes,ns_median,gbps_median,"
-                     "gbps_min,gbps_max,reps,gauge_ns\n");
+                     "gbps_min,gbps_max,reps,retries,gauge_ns\n");
+    if (!o.describe && o.retries != 0)
+        bench_gauge_settle(100);
     for (int l = 0; l < L_COUNT; l++) {
         for (int s = 0; s < o.nsizes && (o.layout_mask & (1u << l)); s++) {
             geom_t g;

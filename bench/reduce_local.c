@@ -15,10 +15,14 @@
  * buffers spread over an arena of 4x the last-level cache, in an order the
  * prefetchers cannot follow, so each call starts from memory.
  *
- * Output (CSV): impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,gauge_ns
- * where gbps = bytes reduced (one operand) / time, in 1e9 bytes/s, and
- * gauge_ns the median time of the machine's pace gauge (bench_gauge.h)
- * taken after each repetition.
+ * A repetition the machine's pace gauge (bench_gauge.h) finds in a slow
+ * stretch is taken again, up to --retries times per cell.
+ *
+ * Output (CSV):
+ *   impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,retries,gauge_ns
+ * where gbps = bytes reduced (one operand) / time, in 1e9 bytes/s, retries
+ * the repetitions taken again, and gauge_ns the median of the pace gauges
+ * (the higher of the two around each repetition).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -222,7 +226,7 @@ typedef struct {
     int nsizes;
     unsigned op_mask, type_mask;
     int hot, cold;
-    int reps;
+    int reps, retries; /* retries: repeated repetitions per cell (bench_quiet_rep) */
     double target_ms;
     long fixed_iters; /* >= 0: no calibration, this many calls per repetition */
     int memcpy_on;
@@ -243,6 +247,8 @@ static void usage(FILE *f)
             "                   the maximum is always included)\n"
             "  --cache MODE     hot | cold | both (default both)\n"
             "  --reps N         repetitions, median reported (default 5)\n"
+            "  --retries N      repetitions taken again per cell when the pace gauge\n"
+            "                   finds them in a slow stretch (default: --reps)\n"
             "  --target-ms X    length of one repetition (default 20)\n"
             "  --iters N        fixed calls per repetition, no calibration (0 allowed)\n"
             "  --no-memcpy      skip the memcpy reference (memcpy_gbps = 0)\n"
@@ -367,6 +373,8 @@ static int parse_valued(const char *a, const char *v, bench_opts_t *o, size_t ra
     }
     if (strcmp(a, "--reps") == 0)
         return (o->reps = atoi(v)) >= 1 && o->reps <= 64 ? 0 : -1;
+    if (strcmp(a, "--retries") == 0)
+        return (o->retries = atoi(v)) >= 0 && o->retries <= 64 ? 0 : -1;
     if (strcmp(a, "--target-ms") == 0)
         return (o->target_ms = atof(v)) > 0 ? 0 : -1;
     if (strcmp(a, "--iters") == 0)
@@ -386,8 +394,8 @@ static int parse_opts(int argc, char **argv, bench_opts_t *o, int *list_p)
     int use_range = 1;
 
     *o = (bench_opts_t){.op_mask = (1u << O_COUNT) - 1, .type_mask = (1u << T_COUNT) - 1,
-                        .hot = 1, .cold = 1, .reps = 5, .target_ms = 20, .fixed_iters = -1,
-                        .memcpy_on = 1, .header = 1};
+                        .hot = 1, .cold = 1, .reps = 5, .retries = -1, .target_ms = 20,
+                        .fixed_iters = -1, .memcpy_on = 1, .header = 1};
     *list_p = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -415,6 +423,8 @@ static int parse_opts(int argc, char **argv, bench_opts_t *o, int *list_p)
     }
     if (use_range)
         size_range(o, range[0], range[1], range[2]);
+    if (o->retries < 0)
+        o->retries = o->reps;
     if (o->llc == 0)
         o->llc = llc_detect();
     return 0;
@@ -602,39 +612,62 @@ static uint64_t job_time(const bench_job_t *j, long iters)
     return now_ns() - t0;
 }
 
+typedef struct {
+    const bench_job_t *j;
+    long iters;
+} rep_arg_t;
+
+/* bench_rep_fn_t: ns per call of one repetition of iters calls. */
+static double job_rep(void *arg)
+{
+    const rep_arg_t *r = arg;
+
+    return r->iters ? (double)job_time(r->j, r->iters) / (double)r->iters : 0;
+}
+
 /*
- * Median ns per call over reps repetitions, each about target_ms long. A
- * call that alone outlasts target_ms is timed once per repetition, at most
- * three times (its spread is small, and at 128 MiB a slow peer would
- * otherwise dominate the run time). *gauge_ns: the median of the pace
- * gauge timed after each repetition.
+ * Median ns per call over reps repetitions, each about target_ms long and
+ * taken in a quiet stretch where the retry budget allows (bench_quiet_rep;
+ * *retries: how much of it the cell spent). A call that alone outlasts
+ * target_ms is timed once per repetition, at most three times (its spread
+ * is small, and at 128 MiB a slow peer would otherwise dominate the run
+ * time); its calibration call is the first repetition when quiet.
+ * *gauge_ns: the median of the repetitions' pace gauges.
  */
-static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *gauge_ns)
+static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *gauge_ns,
+                          int *retries)
 {
     double per[64], gauge[64], target_ns = o->target_ms * 1e6;
-    long iters = o->fixed_iters;
-    int reps = o->reps, done = 0;
+    int reps = o->reps, done = 0, spare = o->retries;
+    rep_arg_t arg = {j, o->fixed_iters};
 
     job_time(j, 1); /* warm-up, the same in every mode */
-    if (iters < 0) {
+    if (arg.iters < 0) {
         uint64_t t;
-        for (iters = 1;; iters *= 4) {
-            t = job_time(j, iters);
-            if (t >= target_ns / 16 || iters >= (1L << 40))
+        double g0;
+        for (arg.iters = 1;; arg.iters *= 4) {
+            g0 = bench_gauge_sample();
+            t = job_time(j, arg.iters);
+            if (t >= target_ns / 16 || arg.iters >= (1L << 40))
                 break;
         }
-        if (iters == 1 && t >= target_ns) {
-            gauge[done] = bench_gauge_ns();
-            per[done++] = (double)t; /* already a full repetition */
+        if (arg.iters == 1 && t >= target_ns) {
+            double g1 = bench_gauge_sample(), g = g0 > g1 ? g0 : g1;
+
             reps = reps < 3 ? reps : 3;
+            if (bench_gauge_quiet(g) || spare == 0) {
+                gauge[done] = g;
+                per[done++] = (double)t; /* already a full repetition */
+            } else {
+                spare--;
+            }
         } else {
-            iters = (long)((double)iters * target_ns / (double)(t ? t : 1)) + 1;
+            arg.iters = (long)((double)arg.iters * target_ns / (double)(t ? t : 1)) + 1;
         }
     }
-    for (; done < reps; done++) {
-        per[done] = iters ? (double)job_time(j, iters) / (double)iters : 0;
-        gauge[done] = bench_gauge_ns();
-    }
+    for (; done < reps; done++)
+        per[done] = bench_quiet_rep(job_rep, &arg, &spare, &gauge[done]);
+    *retries = o->retries - spare;
     *gauge_ns = bench_median(gauge, reps);
     return bench_median(per, reps);
 }
@@ -696,7 +729,8 @@ static double memcpy_ns(const arena_t *a, size_t bytes, int cold, const bench_op
             return memcpy_seen[i].ns;
     job_layout(&j, a, bytes, cold, o->llc);
     j.h = NULL;
-    double gauge_ns, ns = job_measure(&j, o, &gauge_ns);
+    int retries;
+    double gauge_ns, ns = job_measure(&j, o, &gauge_ns, &retries);
     if (memcpy_nseen < (int)(sizeof(memcpy_seen) / sizeof(memcpy_seen[0])))
         memcpy_seen[memcpy_nseen++] = (memcpy_cache_t){bytes, cold, ns};
     return ns;
@@ -724,6 +758,7 @@ static void measure_one(FILE *out, arena_t *a, int op, int type, const bench_han
             bench_job_t j = {0};
             double ns, mc_ns = 0, gauge_ns;
             size_t region;
+            int retries;
 
             if ((cold && !o->cold) || (!cold && !o->hot))
                 continue;
@@ -736,11 +771,11 @@ static void measure_one(FILE *out, arena_t *a, int op, int type, const bench_han
                 mc_ns = memcpy_ns(a, bytes, cold, o);
             }
             arena_fill(a, region, op, type); /* memcpy left equal operands */
-            ns = job_measure(&j, o, &gauge_ns);
-            fprintf(out, "%s,%s,%s,%s,%zu,%s,%.3f,%.4f,%.4f,%.0f\n", impl_name, backend_isa(),
+            ns = job_measure(&j, o, &gauge_ns, &retries);
+            fprintf(out, "%s,%s,%s,%s,%zu,%s,%.3f,%.4f,%.4f,%d,%.0f\n", impl_name, backend_isa(),
                     op_names[op], types[type].name, bytes, cold ? "cold" : "hot", ns,
                     ns > 0 ? (double)bytes / ns : 0, mc_ns > 0 ? (double)bytes / mc_ns : 0,
-                    gauge_ns);
+                    retries, gauge_ns);
             fflush(out);
         }
     }
@@ -782,7 +817,10 @@ int main(int argc, char **argv)
         goto out_unmap;
     }
     if (o.header)
-        fprintf(out, "impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,gauge_ns\n");
+        fprintf(out, "impl,isa,op,type,bytes,cache,ns_per_call,gbps,memcpy_gbps,retries,"
+                     "gauge_ns\n");
+    if (o.retries > 0)
+        bench_gauge_settle(100);
     for (int t = 0; t < T_COUNT; t++) {
         for (int op = 0; op < O_COUNT; op++) {
             bench_handle_t h;

@@ -24,10 +24,11 @@ check("median pace", cr.median_pace([{"pace": 1.0}, {"pace": 1.3}, {"pace": None
 check("slow at the threshold", (cr.slow(cr.SLOW_PACE), cr.slow(1.09), cr.slow(None)),
       (True, False, False))
 
-slow_rows = [{"impl": "vmpl", "pace": 1.5}, {"impl": "vmpl", "pace": 1.0},
-             {"impl": "mpich", "pace": None}]
+slow_rows = [{"impl": "vmpl", "pace": 1.5, "retries": "3"}, {"impl": "vmpl", "pace": 1.0},
+             {"impl": "mpich", "pace": None, "retries": "2"}]
 report = cr.pace_report(slow_rows, 1000.0, lambda r: r["impl"])
 check("report counts", report[0].endswith("vmpl 1/2, mpich 0/1"), True)
+check("retries summed per process", report[1].endswith("cell): vmpl 3, mpich 2"), True)
 check("report without gauges", cr.pace_report(slow_rows, None, lambda r: r["impl"]), [])
 
 
