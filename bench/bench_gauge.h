@@ -85,30 +85,44 @@ static inline int bench_gauge_quiet(double g)
     return g <= bench_quiet_pace * bench_gauge_best;
 }
 
+/*
+ * Closes a timed attempt whose gauge before it took g0: gauges again and
+ * sets *gauge_ns to the higher of the two. 1: the attempt stands (quiet,
+ * or *spare is spent); 0: take it again, one of *spare spent.
+ */
+static inline int bench_attempt_stands(double g0, int *spare, double *gauge_ns)
+{
+    double g1 = bench_gauge_sample();
+
+    *gauge_ns = g0 > g1 ? g0 : g1;
+    if (bench_gauge_quiet(*gauge_ns) || *spare <= 0)
+        return 1;
+    --*spare;
+    return 0;
+}
+
 /* Times one repetition of a cell (ns per call). */
 typedef double (*bench_rep_fn_t)(void *arg);
 
 /*
  * One repetition in a quiet stretch: rep(arg) between two gauges, again
- * while the higher gauge is not quiet and *spare allows (each retry spends
- * one). Returns the time of the attempt with the lowest gauge; *gauge_ns
- * that gauge.
+ * while bench_attempt_stands says so. Returns the time of the attempt with
+ * the lowest gauge; *gauge_ns that gauge.
  */
 static inline double bench_quiet_rep(bench_rep_fn_t rep, void *arg, int *spare, double *gauge_ns)
 {
     double kept_ns = 0, kept_gauge = 0;
 
     for (;;) {
-        double g0 = bench_gauge_sample(), ns = rep(arg), g1 = bench_gauge_sample();
-        double g = g0 > g1 ? g0 : g1;
+        double g0 = bench_gauge_sample(), ns = rep(arg), g;
+        int stands = bench_attempt_stands(g0, spare, &g);
 
         if (kept_gauge == 0 || g < kept_gauge) {
             kept_gauge = g;
             kept_ns = ns;
         }
-        if (bench_gauge_quiet(g) || *spare <= 0)
+        if (stands)
             break;
-        --*spare;
     }
     *gauge_ns = kept_gauge;
     return kept_ns;

@@ -249,8 +249,8 @@ def pace_report(rows, quiet, process_of):
     return [f"machine pace: an L1 copy gauge timed around every repetition (bench_gauge.h), "
             f"quiet {quiet / 1000:.2f} us (5th percentile); measurements with their median "
             f"gauge >= {SLOW_PACE:.2f}x that (slow stretches): {shares}",
-            f"repetitions taken again because a gauge beside them ran slow (up to --reps per "
-            f"cell): {taken}"]
+            f"repetitions taken again because a gauge beside them ran slow (up to --retries "
+            f"per cell): {taken}"]
 
 
 def pace_notes(bad, good, own, other):

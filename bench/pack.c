@@ -1264,15 +1264,9 @@ static void measure_hot(run_fn_t f, const job_t *j, const opts_t *o, result_t *r
             break;
     }
     if (arg.iters == 1 && (double)t >= target) {
-        double g1 = bench_gauge_sample(), g = g0 > g1 ? g0 : g1;
-
         reps = reps < 3 ? reps : 3;
-        if (bench_gauge_quiet(g) || spare == 0) {
-            gauge[done] = g;
-            ns[done++] = (double)t;
-        } else {
-            spare--;
-        }
+        if (bench_attempt_stands(g0, &spare, &gauge[done]))
+            ns[done++] = (double)t; /* already a full repetition */
     } else {
         arg.iters = (long)((double)arg.iters * target / (double)(t ? t : 1)) + 1;
     }

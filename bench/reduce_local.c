@@ -652,15 +652,9 @@ static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *g
                 break;
         }
         if (arg.iters == 1 && t >= target_ns) {
-            double g1 = bench_gauge_sample(), g = g0 > g1 ? g0 : g1;
-
             reps = reps < 3 ? reps : 3;
-            if (bench_gauge_quiet(g) || spare == 0) {
-                gauge[done] = g;
+            if (bench_attempt_stands(g0, &spare, &gauge[done]))
                 per[done++] = (double)t; /* already a full repetition */
-            } else {
-                spare--;
-            }
         } else {
             arg.iters = (long)((double)arg.iters * target_ns / (double)(t ? t : 1)) + 1;
         }
