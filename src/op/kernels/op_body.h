@@ -12,7 +12,9 @@
  *   the left value and the smaller index (MPI standard);
  * - complex PROD: (ac - bd) + (ad + bc)i, no special inf/NaN recovery;
  * - float16/bfloat16: computed in float, rounded to nearest even; a NaN
- *   result becomes the canonical quiet NaN of the narrow type (sign kept).
+ *   result is quiet (float16 SUM/PROD: the canonical sign | 0x7e00;
+ *   bfloat16: the NaN the hardware made, whose payload SUM and PROD leave
+ *   free).
  */
 #ifndef OP_TARGET_FILL
 #error "define OP_TARGET_FILL before including op_body.h"
@@ -312,7 +314,7 @@ static inline V(u16) op_half_nan_canonical(V(u16) h)
     return V_SEL(u16, nan, V_OR(u16, V_AND(u16, h, V_SET1(u16, 0x8000)), V_SET1(u16, 0x7e00)), h);
 }
 
-/* Only float results with a NaN narrow to one: one test of both (V_ANY_UNORD, op_bf16_round2). */
+/* Only float results with a NaN narrow to one: one test of both (V_ANY_UNORD). */
 #ifdef V_HAS_MINMAX_NONAN
 #define OP_HALF_NAN_CANONICAL(lo, hi, h)                                           \
     (__builtin_expect(V_ANY_UNORD_f32(lo, hi) != 0, 0) ? op_half_nan_canonical(h) : (h))
@@ -335,49 +337,24 @@ OP_NARROW_HALF(prod_f16, OPF_PROD)
 /*
  * bfloat16 is the upper half of a float: the even lanes widen with one
  * shift and the odd ones with one mask, and the rounding leaves each
- * result in the upper 16 bits of its lane, so narrowing a pair back costs
- * one shift and one mask-or instead of a shift each way per lane.
+ * result in the upper 16 bits of its lane, so narrowing a pair back is
+ * one V_HIGH16_PAIR (a shift and a word blend on x86, one TRN2 on Arm)
+ * instead of a shift each way per lane.
  *
- * op_bf16_round_nonan: f rounded to nearest even in its upper 16 bits; a
- * NaN's payload may carry into its exponent.
+ * op_bf16_round: f rounded to nearest even in its upper 16 bits. SUM and
+ * PROD need no NaN test: their operands are widened bfloat16 values, whose
+ * lower 16 bits are zero, and a NaN result is one of them quieted or the
+ * default NaN, so its lower 16 bits are zero too; the rounding adds at most
+ * 0x8000 to them, never carries into the upper half, and leaves the quiet
+ * NaN the hardware made (the reference's NaN up to payload and sign, which
+ * SUM and PROD leave to the hardware on every target).
  */
-static inline V(u32) op_bf16_round_nonan(V(f32) f)
+static inline V(u32) op_bf16_round(V(f32) f)
 {
     V(u32) u = V_BITCAST(u32, f32, f);
     V(u32) lsb = V_AND(u32, V_SHR(u32, u, 16), V_SET1(u32, 1));
 
     return V_ADD(u32, u, V_ADD(u32, lsb, V_SET1(u32, 0x7fff)));
-}
-
-/* The same, a NaN quieted and truncated instead. */
-static inline V(u32) op_bf16_round_high(V(f32) f)
-{
-    V(u32) u = V_BITCAST(u32, f32, f);
-
-    return V_NANSEL_u32(f, V_OR(u32, u, V_SET1(u32, 0x400000)), op_bf16_round_nonan(f));
-}
-
-/*
- * Both float vectors of a bfloat16 vector, rounded. On x86 one test of
- * the two for a NaN (V_ANY_UNORD) replaces a select per vector, and
- * only a vector with a NaN takes the selects. The float16 kernels skip
- * their NaN canonicalization the same way. Zen 5, hot, 256 B-1 MiB, time
- * per call against the selects every time: AVX2 bfloat16 SUM/PROD
- * 0.77-0.78x, MAX/MIN 0.82-0.83x, float16 0.76-0.81x (SUM 0.91-0.99x);
- * AVX-512 0.85-0.93x, float16 0.80-0.94x (SUM 0.82-1.00x). MAX and MIN
- * have since left the floats (OP_HALF_MINMAX).
- */
-static inline void op_bf16_round2(V(f32) lo, V(f32) hi, V(u32) *rlo, V(u32) *rhi)
-{
-#ifdef V_HAS_MINMAX_NONAN
-    if (__builtin_expect(V_ANY_UNORD_f32(lo, hi) == 0, 1)) {
-        *rlo = op_bf16_round_nonan(lo);
-        *rhi = op_bf16_round_nonan(hi);
-        return;
-    }
-#endif
-    *rlo = op_bf16_round_high(lo);
-    *rhi = op_bf16_round_high(hi);
 }
 
 #define OP_NARROW_BF16(NAME, FN)                                                   \
@@ -389,8 +366,8 @@ static inline void op_bf16_round2(V(f32) lo, V(f32) hi, V(u32) *rlo, V(u32) *rhi
                        V_BITCAST(f32, u32, V_SHL(u32, b32, 16)));                  \
         V(f32) hi = FN(f32, V_BITCAST(f32, u32, V_AND(u32, a32, high)),            \
                        V_BITCAST(f32, u32, V_AND(u32, b32, high)));                \
-        op_bf16_round2(lo, hi, &rlo, &rhi);                                        \
-        return V_BITCAST(u16, u32, V_OR(u32, V_SHR(u32, rlo, 16), V_AND(u32, rhi, high))); \
+        rlo = op_bf16_round(lo), rhi = op_bf16_round(hi);                          \
+        return V_BITCAST(u16, u32, V_HIGH16_PAIR(rlo, rhi));                       \
     }
 OP_NARROW_BF16(sum_bf16, OPF_SUM)
 OP_NARROW_BF16(prod_bf16, OPF_PROD)

@@ -214,18 +214,6 @@ V_MUL8_BY_16(u8)
 #define V_LTSEL(T, a, b) V_LTSEL_##T(a, b)
 #define V_FSEL(T, m, a, b) V_FSEL_##T(m, a, b)
 /*
- * isnan(f) ? a : b on u32 lanes: one compare and one blend (V_FSEL), or on
- * AVX-512 a mask compare and one masked move (the generic select there
- * compiles to two compares and three masked operations)
- */
-#if defined(__AVX512F__) && VBYTES == 64
-#define V_NANSEL_u32(f, a, b)                                                             \
-    ((v_u32)_mm512_mask_mov_epi32(                                                        \
-        (__m512i)(b), _mm512_cmp_ps_mask((__m512)(f), (__m512)(f), _CMP_UNORD_Q), (__m512i)(a)))
-#else
-#define V_NANSEL_u32(f, a, b) ((v_u32)V_FSEL(f32, V_NE(f32, f, f), (v_f32)(a), (v_f32)(b)))
-#endif
-/*
  * MAXLOC/MINLOC of the float pair types on AVX-512, with the masks in k
  * registers (op_body.h's generic form holds them as vectors, which costs
  * mask <-> vector moves here). One vector of pairs, lanes of W bits:
@@ -457,6 +445,28 @@ VEC_LOC_SHORT(v_loc_f32_short, int32_t, v_loc_f32_ymm)
 #define VEC_NEON_MINMAX(OP, T, a, b, NT, SFX) ((v_##T)v##OP##q_##SFX((NT)(a), (NT)(b)))
 #define VEC_NEON_MINMAX_X(...) VEC_NEON_MINMAX(__VA_ARGS__)
 #define VEC_MINMAX_OP(OP, T, a, b) VEC_NEON_MINMAX_X(OP, T, a, b, VEC_NEON_##T)
+#endif
+/*
+ * V_HIGH16_PAIR(lo, hi): per 32-bit lane, the upper 16 bits of lo in the
+ * lower half and the upper 16 bits of hi in the upper half (the narrowing
+ * of bfloat16 pairs). x86: one shift and one word blend (AVX-512BW: a
+ * masked word blend) instead of a shift, an and and an or; NEON: one TRN2.
+ */
+#if defined(__AVX512BW__) && VBYTES == 64
+#define V_HIGH16_PAIR(lo, hi)                                                             \
+    ((v_u32)_mm512_mask_blend_epi16(0xaaaaaaaau, _mm512_srli_epi32((__m512i)(lo), 16),    \
+                                    (__m512i)(hi)))
+#elif defined(__AVX2__) && VBYTES == 32
+#define V_HIGH16_PAIR(lo, hi)                                                             \
+    ((v_u32)_mm256_blend_epi16(_mm256_srli_epi32((__m256i)(lo), 16), (__m256i)(hi), 0xaa))
+#elif defined(__SSE4_1__) && VBYTES == 16
+#define V_HIGH16_PAIR(lo, hi)                                                             \
+    ((v_u32)_mm_blend_epi16(_mm_srli_epi32((__m128i)(lo), 16), (__m128i)(hi), 0xaa))
+#elif defined(__ARM_NEON) && VBYTES == 16
+#define V_HIGH16_PAIR(lo, hi) ((v_u32)vtrn2q_u16((uint16x8_t)(lo), (uint16x8_t)(hi)))
+#else
+#define V_HIGH16_PAIR(lo, hi)                                                             \
+    V_OR(u32, V_SHR(u32, lo, 16), V_AND(u32, hi, V_SET1(u32, 0xffff0000u)))
 #endif
 /*
  * M_ANY(T, m): nonzero when a lane of the mask m is set, by one test

@@ -100,7 +100,9 @@ typedef svfloat64_t v_f64;
 #define M_ANDN(T, a, b) svbic_b_z(VEC_PTRUE(T), a, b) /* a and not b */
 #define M_ANY(T, m) svptest_any(VEC_PTRUE(T), m)
 #define V_SEL(T, m, a, b) svsel(m, a, b)
-#define V_NANSEL_u32(f, a, b) V_SEL(u32, V_NE(f32, f, f), a, b)
+/* per 32-bit lane: lo's upper 16 bits low, hi's upper 16 bits high (one TRN2) */
+#define V_HIGH16_PAIR(lo, hi) \
+    svreinterpret_u32_u16(svtrn2_u16(svreinterpret_u16_u32(lo), svreinterpret_u16_u32(hi)))
 /* a > b ? a : b and a < b ? a : b (the second operand on NaN or equality) */
 #define V_GTSEL(T, a, b) svsel(V_GT(T, a, b), a, b)
 #define V_LTSEL(T, a, b) svsel(V_LT(T, a, b), a, b)
