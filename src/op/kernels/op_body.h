@@ -12,9 +12,9 @@
  *   the left value and the smaller index (MPI standard);
  * - complex PROD: (ac - bd) + (ad + bc)i, no special inf/NaN recovery;
  * - float16/bfloat16: computed in float, rounded to nearest even; a NaN
- *   result is quiet (float16 SUM/PROD: the canonical sign | 0x7e00;
- *   bfloat16: the NaN the hardware made, whose payload SUM and PROD leave
- *   free).
+ *   result is quiet: float16 the canonical sign | 0x7e00; bfloat16 SUM/PROD
+ *   the top half of the float NaN the hardware made (its payload is free),
+ *   MAX/MIN the NaN operand with its quiet bit set.
  */
 #ifndef OP_TARGET_FILL
 #error "define OP_TARGET_FILL before including op_body.h"
