@@ -67,6 +67,45 @@
     }
 #define OPC2_FMAX(C, T, a0, a1, b0, b1, r0, r1) opf2_GT_##T(a0, a1, b0, b1, &(r0), &(r1))
 #define OPC2_FMIN(C, T, a0, a1, b0, b1, r0, r1) opf2_LT_##T(a0, a1, b0, b1, &(r0), &(r1))
+#elif defined(V_HAS_MINMAX_BOTH_WAYS)
+/*
+ * x86 MAXPS/MINPS both ways round, ab = max(a, b) and ba = max(b, a): each
+ * returns its second operand on a tie or a NaN, so the two are the same
+ * bits on every lane but where a lane holds a NaN or a +-0 tie, and
+ * elsewhere ab is the rule's result. One bitwise compare of ab and ba (two
+ * vectors behind one test in opf2) finds those lanes; the exact rule
+ * (BITS on a tie, a NaN left operand over ab, which is already the right
+ * one's NaN) runs only behind it. Against the tie's AND and an unordered
+ * compare per vector, one vector operation fewer: Zen 4, AVX2, hot, 4 KiB
+ * float MAX 58.4 -> 56.2 ns, MIN 63.5 -> 57.4 (6 alternations).
+ */
+#define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
+    static inline V(T) opf_exact_##CMP##_##T(V(T) a, V(T) b, V(T) ab)              \
+    {                                                                              \
+        V(T) r = V_FSEL(T, V_EQ(T, a, b), BITS(T, a, b), ab);                      \
+        return V_FSEL(T, V_NE(T, a, a), a, r);                                     \
+    }                                                                              \
+    static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
+    {                                                                              \
+        V(T) ab = V_##CMP##SEL_##T(a, b), ba = V_##CMP##SEL_##T(b, a);             \
+        if (__builtin_expect(V_ANY_DIFF_##T(ab, ba), 0))                           \
+            ab = opf_exact_##CMP##_##T(a, b, ab);                              \
+        return ab;                                                                 \
+    }                                                                              \
+    static inline void opf2_##CMP##_##T(V(T) a0, V(T) a1, V(T) b0, V(T) b1, V(T) *r0, \
+                                        V(T) *r1)                                  \
+    {                                                                              \
+        V(T) ab0 = V_##CMP##SEL_##T(a0, b0), ba0 = V_##CMP##SEL_##T(b0, a0);       \
+        V(T) ab1 = V_##CMP##SEL_##T(a1, b1), ba1 = V_##CMP##SEL_##T(b1, a1);       \
+        if (__builtin_expect(V_ANY_DIFF2_##T(ab0, ba0, ab1, ba1), 0)) {            \
+            ab0 = opf_exact_##CMP##_##T(a0, b0, ab0);                         \
+            ab1 = opf_exact_##CMP##_##T(a1, b1, ab1);                         \
+        }                                                                          \
+        *r0 = ab0;                                                                 \
+        *r1 = ab1;                                                                 \
+    }
+#define OPC2_FMAX(C, T, a0, a1, b0, b1, r0, r1) opf2_GT_##T(a0, a1, b0, b1, &(r0), &(r1))
+#define OPC2_FMIN(C, T, a0, a1, b0, b1, r0, r1) opf2_LT_##T(a0, a1, b0, b1, &(r0), &(r1))
 #else
 #define OP_FLOAT_MINMAX(T, CMP, BITS)                                              \
     static inline V(T) opf_##CMP##_##T(V(T) a, V(T) b)                             \
@@ -315,7 +354,7 @@ static inline V(u16) op_half_nan_canonical(V(u16) h)
 }
 
 /* Only float results with a NaN narrow to one: one test of both (V_ANY_UNORD). */
-#ifdef V_HAS_MINMAX_NONAN
+#ifdef V_ANY_UNORD_f32
 #define OP_HALF_NAN_CANONICAL(lo, hi, h)                                           \
     (__builtin_expect(V_ANY_UNORD_f32(lo, hi) != 0, 0) ? op_half_nan_canonical(h) : (h))
 #else

@@ -114,24 +114,28 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_FSEL_f64(m, a, b) V_SEL(f64, m, a, b)
 #endif
 /*
- * Float MAX/MIN by the reference's rule (op_reference.c) on NaN-free
- * lanes: the larger (smaller) value, and on a tie the bitwise and (or) of
- * the operands, which only matters for max(+0, -0) = +0 and
- * min(+0, -0) = -0. op_body.h adds the NaN rule behind one unordered
- * compare, so the common case costs two or three instructions:
- *   AVX-512  VRANGEPS/PD with the sign taken from the comparison; it
- *            orders -0 below +0, which is the tie rule;
- *   AVX/SSE  MAXPS(a, b) & MAXPS(b, a) (MIN: |): each returns its second
- *            operand on a tie, so the two differ only on a +-0 tie, where
- *            the bit combination is the rule.
- * V_ANY_UNORD(T, a, b) is nonzero when a lane of a or b is a NaN, and
- * V_ANY_UNORD2(T, a0, b0, a1, b1) when one of four vectors has one (one
- * test and branch for two vectors: on Zen 5 a compare, test and branch
- * per vector halve the speed of VRANGEPS in L1). On AVX-512 that is one
- * compare of the sums a0 + b0 and a1 + b1, NaN where an operand is (or
- * at +inf + -inf, which only sends the pair to the exact rule): on Zen 5
- * the adds issue beside VRANGEPS and the compares into k registers, which
- * share two pipes; 187 -> 204 GB/s at 16 KiB.
+ * Float MAX/MIN by the reference's rule (op_reference.c): the larger
+ * (smaller) value, on a tie the bitwise and (or) of the operands, which
+ * only matters for max(+0, -0) = +0 and min(+0, -0) = -0, and a NaN
+ * operand wins. The common case costs two or three instructions per
+ * vector, the rest runs behind one test and branch for two vectors (on
+ * Zen 5 a compare, test and branch per vector halve the speed of VRANGEPS
+ * in L1):
+ *   AVX-512  VRANGEPS/PD with the sign taken from the comparison orders
+ *            -0 below +0, which is the tie rule (V_*_NONAN); op_body.h adds
+ *            the NaN rule where V_ANY_UNORD2(T, a0, b0, a1, b1) finds a
+ *            NaN: one compare of the sums a0 + b0 and a1 + b1, NaN where an
+ *            operand is (or at +inf + -inf, which only sends the pair to
+ *            the exact rule). On Zen 5 the adds issue beside VRANGEPS and
+ *            the compares into k registers, which share two pipes;
+ *            187 -> 204 GB/s at 16 KiB.
+ *   AVX2/SSE MAXPS(a, b) and MAXPS(b, a) (V_HAS_MINMAX_BOTH_WAYS, op_body.h):
+ *            each returns its second operand on a tie or a NaN, so they
+ *            differ bitwise exactly where a lane needs the exact rule;
+ *            V_ANY_DIFF2(T, r0, s0, r1, s1) is nonzero when a lane of r0
+ *            and s0 or of r1 and s1 differs.
+ * V_ANY_UNORD(T, a, b), nonzero when a lane of a or b is a NaN, also
+ * guards the float16 narrowing.
  */
 #if defined(__AVX512DQ__) && VBYTES == 64
 #define V_GT_NONAN_f32(a, b) ((v_f32)_mm512_range_ps((__m512)(a), (__m512)(b), 0x5))
@@ -143,51 +147,30 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_ANY_UNORD2_f32(a0, b0, a1, b1) V_ANY_UNORD_f32((a0) + (b0), (a1) + (b1))
 #define V_ANY_UNORD2_f64(a0, b0, a1, b1) V_ANY_UNORD_f64((a0) + (b0), (a1) + (b1))
 #define V_HAS_MINMAX_NONAN 1
-#elif defined(__AVX__) && VBYTES == 32
-#define V_GT_NONAN_f32(a, b)                                                              \
-    ((v_f32)_mm256_and_ps(_mm256_max_ps((__m256)(a), (__m256)(b)),                        \
-                          _mm256_max_ps((__m256)(b), (__m256)(a))))
-#define V_LT_NONAN_f32(a, b)                                                              \
-    ((v_f32)_mm256_or_ps(_mm256_min_ps((__m256)(a), (__m256)(b)),                         \
-                         _mm256_min_ps((__m256)(b), (__m256)(a))))
-#define V_GT_NONAN_f64(a, b)                                                              \
-    ((v_f64)_mm256_and_pd(_mm256_max_pd((__m256d)(a), (__m256d)(b)),                      \
-                          _mm256_max_pd((__m256d)(b), (__m256d)(a))))
-#define V_LT_NONAN_f64(a, b)                                                              \
-    ((v_f64)_mm256_or_pd(_mm256_min_pd((__m256d)(a), (__m256d)(b)),                       \
-                         _mm256_min_pd((__m256d)(b), (__m256d)(a))))
+#elif defined(__AVX2__) && VBYTES == 32
+#define V_ANY_DIFF_f32(r, s)                                                              \
+    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32((__m256i)(r), (__m256i)(s)))) \
+     != 0xff)
+#define V_ANY_DIFF2_f32(r0, s0, r1, s1)                                                   \
+    (_mm256_movemask_ps(_mm256_castsi256_ps(                                              \
+         _mm256_and_si256(_mm256_cmpeq_epi32((__m256i)(r0), (__m256i)(s0)),               \
+                          _mm256_cmpeq_epi32((__m256i)(r1), (__m256i)(s1))))) != 0xff)
+#define V_ANY_DIFF_f64 V_ANY_DIFF_f32
+#define V_ANY_DIFF2_f64 V_ANY_DIFF2_f32
 #define V_ANY_UNORD_f32(a, b) \
     _mm256_movemask_ps(_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
-#define V_ANY_UNORD_f64(a, b) \
-    _mm256_movemask_pd(_mm256_cmp_pd((__m256d)(a), (__m256d)(b), _CMP_UNORD_Q))
-#define V_ANY_UNORD2_f32(a0, b0, a1, b1)                                                  \
-    _mm256_movemask_ps(_mm256_or_ps(_mm256_cmp_ps((__m256)(a0), (__m256)(b0), _CMP_UNORD_Q), \
-                                    _mm256_cmp_ps((__m256)(a1), (__m256)(b1), _CMP_UNORD_Q)))
-#define V_ANY_UNORD2_f64(a0, b0, a1, b1)                                                  \
-    _mm256_movemask_pd(                                                                   \
-        _mm256_or_pd(_mm256_cmp_pd((__m256d)(a0), (__m256d)(b0), _CMP_UNORD_Q),          \
-                     _mm256_cmp_pd((__m256d)(a1), (__m256d)(b1), _CMP_UNORD_Q)))
-#define V_HAS_MINMAX_NONAN 1
+#define V_HAS_MINMAX_BOTH_WAYS 1
 #elif defined(__SSE4_1__) && VBYTES == 16
-#define V_GT_NONAN_f32(a, b) \
-    ((v_f32)_mm_and_ps(_mm_max_ps((__m128)(a), (__m128)(b)), _mm_max_ps((__m128)(b), (__m128)(a))))
-#define V_LT_NONAN_f32(a, b) \
-    ((v_f32)_mm_or_ps(_mm_min_ps((__m128)(a), (__m128)(b)), _mm_min_ps((__m128)(b), (__m128)(a))))
-#define V_GT_NONAN_f64(a, b)                                                              \
-    ((v_f64)_mm_and_pd(_mm_max_pd((__m128d)(a), (__m128d)(b)),                            \
-                       _mm_max_pd((__m128d)(b), (__m128d)(a))))
-#define V_LT_NONAN_f64(a, b)                                                              \
-    ((v_f64)_mm_or_pd(_mm_min_pd((__m128d)(a), (__m128d)(b)),                             \
-                      _mm_min_pd((__m128d)(b), (__m128d)(a))))
+#define V_ANY_DIFF_f32(r, s) \
+    (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32((__m128i)(r), (__m128i)(s)))) != 0xf)
+#define V_ANY_DIFF2_f32(r0, s0, r1, s1)                                                   \
+    (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(                                      \
+         _mm_cmpeq_epi32((__m128i)(r0), (__m128i)(s0)),                                   \
+         _mm_cmpeq_epi32((__m128i)(r1), (__m128i)(s1))))) != 0xf)
+#define V_ANY_DIFF_f64 V_ANY_DIFF_f32
+#define V_ANY_DIFF2_f64 V_ANY_DIFF2_f32
 #define V_ANY_UNORD_f32(a, b) _mm_movemask_ps(_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
-#define V_ANY_UNORD_f64(a, b) _mm_movemask_pd(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
-#define V_ANY_UNORD2_f32(a0, b0, a1, b1)                                                  \
-    _mm_movemask_ps(_mm_or_ps(_mm_cmpunord_ps((__m128)(a0), (__m128)(b0)),                \
-                              _mm_cmpunord_ps((__m128)(a1), (__m128)(b1))))
-#define V_ANY_UNORD2_f64(a0, b0, a1, b1)                                                  \
-    _mm_movemask_pd(_mm_or_pd(_mm_cmpunord_pd((__m128d)(a0), (__m128d)(b0)),              \
-                              _mm_cmpunord_pd((__m128d)(a1), (__m128d)(b1))))
-#define V_HAS_MINMAX_NONAN 1
+#define V_HAS_MINMAX_BOTH_WAYS 1
 #endif
 /*
  * V_MUL8: V_MUL on 8-bit lanes. x86 multiplies 16-bit lanes at best, and
