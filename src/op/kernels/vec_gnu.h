@@ -117,7 +117,7 @@ typedef v_i64 m_i64, m_u64, m_f64;
  * Float MAX/MIN by the reference's rule (op_reference.c): the larger
  * (smaller) value, on a tie the bitwise and (or) of the operands, which
  * only matters for max(+0, -0) = +0 and min(+0, -0) = -0, and a NaN
- * operand wins. The common case costs two or three instructions per
+ * operand wins. The common case costs one to three instructions per
  * vector, the rest runs behind one test and branch for two vectors (on
  * Zen 5 a compare, test and branch per vector halve the speed of VRANGEPS
  * in L1):
@@ -129,11 +129,10 @@ typedef v_i64 m_i64, m_u64, m_f64;
  *            the exact rule). On Zen 5 the adds issue beside VRANGEPS and
  *            the compares into k registers, which share two pipes;
  *            187 -> 204 GB/s at 16 KiB.
- *   AVX2/SSE MAXPS(a, b) and MAXPS(b, a) (V_HAS_MINMAX_BOTH_WAYS, op_body.h):
- *            each returns its second operand on a tie or a NaN, so they
- *            differ bitwise exactly where a lane needs the exact rule;
- *            V_ANY_DIFF2(T, r0, s0, r1, s1) is nonzero when a lane of r0
- *            and s0 or of r1 and s1 differs.
+ *   AVX2/SSE MAXPS/MINPS alone (V_HAS_MINMAX_WATCHED, op_body.h), watched
+ *            by V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1): nonzero when a lane
+ *            of a0 or a1 is a NaN (one unordered compare of the two) or a
+ *            lane of x0 or x1 is -0 (an integer compare each).
  * V_ANY_UNORD(T, a, b), nonzero when a lane of a or b is a NaN, also
  * guards the float16 narrowing.
  */
@@ -148,29 +147,40 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_ANY_UNORD2_f64(a0, b0, a1, b1) V_ANY_UNORD_f64((a0) + (b0), (a1) + (b1))
 #define V_HAS_MINMAX_NONAN 1
 #elif defined(__AVX2__) && VBYTES == 32
-#define V_ANY_DIFF_f32(r, s)                                                              \
-    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32((__m256i)(r), (__m256i)(s)))) \
-     != 0xff)
-#define V_ANY_DIFF2_f32(r0, s0, r1, s1)                                                   \
-    (_mm256_movemask_ps(_mm256_castsi256_ps(                                              \
-         _mm256_and_si256(_mm256_cmpeq_epi32((__m256i)(r0), (__m256i)(s0)),               \
-                          _mm256_cmpeq_epi32((__m256i)(r1), (__m256i)(s1))))) != 0xff)
-#define V_ANY_DIFF_f64 V_ANY_DIFF_f32
-#define V_ANY_DIFF2_f64 V_ANY_DIFF2_f32
-#define V_ANY_UNORD_f32(a, b) \
-    _mm256_movemask_ps(_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
-#define V_HAS_MINMAX_BOTH_WAYS 1
+#define V_UNORD_MASK_f32(a, b) \
+    _mm256_castps_si256(_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
+#define V_UNORD_MASK_f64(a, b) \
+    _mm256_castpd_si256(_mm256_cmp_pd((__m256d)(a), (__m256d)(b), _CMP_UNORD_Q))
+#define V_NEG0_MASK_f32(x) _mm256_cmpeq_epi32((__m256i)(x), _mm256_set1_epi32(INT32_MIN))
+#define V_NEG0_MASK_f64(x) _mm256_cmpeq_epi64((__m256i)(x), _mm256_set1_epi64x(INT64_MIN))
+#define V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1)                                              \
+    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(                              \
+         V_UNORD_MASK_##T(a0, a1), _mm256_or_si256(V_NEG0_MASK_##T(x0), V_NEG0_MASK_##T(x1))))) \
+     != 0)
+#define V_ANY_NAN_OR_NEG0_4(T, a, x)                                                      \
+    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(                              \
+         _mm256_or_si256(V_UNORD_MASK_##T(a[0], a[1]), V_UNORD_MASK_##T(a[2], a[3])),      \
+         _mm256_or_si256(_mm256_or_si256(V_NEG0_MASK_##T(x[0]), V_NEG0_MASK_##T(x[1])),   \
+                         _mm256_or_si256(V_NEG0_MASK_##T(x[2]), V_NEG0_MASK_##T(x[3])))))) \
+     != 0)
+#define V_ANY_UNORD_f32(a, b) _mm256_movemask_ps(_mm256_castsi256_ps(V_UNORD_MASK_f32(a, b)))
+#define V_HAS_MINMAX_WATCHED 1
 #elif defined(__SSE4_1__) && VBYTES == 16
-#define V_ANY_DIFF_f32(r, s) \
-    (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32((__m128i)(r), (__m128i)(s)))) != 0xf)
-#define V_ANY_DIFF2_f32(r0, s0, r1, s1)                                                   \
-    (_mm_movemask_ps(_mm_castsi128_ps(_mm_and_si128(                                      \
-         _mm_cmpeq_epi32((__m128i)(r0), (__m128i)(s0)),                                   \
-         _mm_cmpeq_epi32((__m128i)(r1), (__m128i)(s1))))) != 0xf)
-#define V_ANY_DIFF_f64 V_ANY_DIFF_f32
-#define V_ANY_DIFF2_f64 V_ANY_DIFF2_f32
-#define V_ANY_UNORD_f32(a, b) _mm_movemask_ps(_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
-#define V_HAS_MINMAX_BOTH_WAYS 1
+#define V_UNORD_MASK_f32(a, b) _mm_castps_si128(_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
+#define V_UNORD_MASK_f64(a, b) _mm_castpd_si128(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
+#define V_NEG0_MASK_f32(x) _mm_cmpeq_epi32((__m128i)(x), _mm_set1_epi32(INT32_MIN))
+#define V_NEG0_MASK_f64(x) _mm_cmpeq_epi64((__m128i)(x), _mm_set1_epi64x(INT64_MIN))
+#define V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1)                                              \
+    (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(                                       \
+         V_UNORD_MASK_##T(a0, a1), _mm_or_si128(V_NEG0_MASK_##T(x0), V_NEG0_MASK_##T(x1))))) \
+     != 0)
+#define V_ANY_NAN_OR_NEG0_4(T, a, x)                                                      \
+    (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(                                       \
+         _mm_or_si128(V_UNORD_MASK_##T(a[0], a[1]), V_UNORD_MASK_##T(a[2], a[3])),         \
+         _mm_or_si128(_mm_or_si128(V_NEG0_MASK_##T(x[0]), V_NEG0_MASK_##T(x[1])),         \
+                      _mm_or_si128(V_NEG0_MASK_##T(x[2]), V_NEG0_MASK_##T(x[3])))))) != 0)
+#define V_ANY_UNORD_f32(a, b) _mm_movemask_ps(_mm_castsi128_ps(V_UNORD_MASK_f32(a, b)))
+#define V_HAS_MINMAX_WATCHED 1
 #endif
 /*
  * V_MUL8: V_MUL on 8-bit lanes. x86 multiplies 16-bit lanes at best, and
@@ -236,12 +246,12 @@ VEC_LOC(v_minloc_f64, i64, __m512d, pd, __mmask8, 64, _MM_PERM_BABA, 0xaa, _CMP_
 #undef VEC_LOC
 /*
  * The same rule on two vectors of pairs at once, for the kernels' main
- * loops (op_body.h's COMBINE2): in-lane shuffles gather the values of
- * both vectors into one vector and the indices into another, so the three
- * compares serve twice the pairs; two unpacks put the pairs back. The
- * compares into k registers were the bottleneck of VEC_LOC (one fewer
- * compare per vector alone went from 83 to 113 GB/s); here there are
- * 1.5 per vector. Zen 5, 16 KiB hot: double_int 83-88 -> 123 GB/s,
+ * loops (op_body.h's COMBINE4, two vectors at a time): in-lane shuffles
+ * gather the values of both vectors into one vector and the indices into
+ * another, so the three compares serve twice the pairs; two unpacks put
+ * the pairs back. The compares into k registers were the bottleneck of
+ * VEC_LOC (one fewer compare per vector alone went from 83 to 113 GB/s);
+ * here there are 1.5 per vector. Zen 5, 16 KiB hot: double_int 83-88 -> 123 GB/s,
  * float_int 90 -> 127.
  * - VALUES/INDICES: float_int, VSHUFPS of the even/odd ints of each
  *   128-bit lane of a0 and a1; double_int, VPUNPCKL/HQDQ. Either way the
