@@ -230,6 +230,7 @@ typedef struct {
     double target_ms;
     long fixed_iters; /* >= 0: no calibration, this many calls per repetition */
     int memcpy_on;
+    int left_negzero; /* every element of the left operand (in) -0 */
     int header;
     size_t llc;
     const char *output;
@@ -252,6 +253,8 @@ static void usage(FILE *f)
             "  --target-ms X    length of one repetition (default 20)\n"
             "  --iters N        fixed calls per repetition, no calibration (0 allowed)\n"
             "  --no-memcpy      skip the memcpy reference (memcpy_gbps = 0)\n"
+            "  --left-negzero   floating types: every element of the left operand (in)\n"
+            "                   -0, the data that sends float MAX/MIN to their exact rule\n"
             "  --llc BYTES      last-level cache size (default: detected)\n"
             "  --no-header      omit the CSV header line\n"
             "  --output FILE    write CSV to FILE (default stdout)\n"
@@ -402,6 +405,8 @@ static int parse_opts(int argc, char **argv, bench_opts_t *o, int *list_p)
 
         if (strcmp(a, "--no-memcpy") == 0) {
             o->memcpy_on = 0;
+        } else if (strcmp(a, "--left-negzero") == 0) {
+            o->left_negzero = 1;
         } else if (strcmp(a, "--no-header") == 0) {
             o->header = 0;
         } else if (strcmp(a, "--list") == 0) {
@@ -562,6 +567,28 @@ static void arena_fill(arena_t *a, size_t bytes, int op, int type)
         fill_element(a->base + off, op, type);
     for (size_t off = PATTERN; off < bytes; off += PATTERN)
         memcpy(a->base + off, a->base, bytes - off < PATTERN ? bytes - off : PATTERN);
+}
+
+/* -0 in every element of the left operand of each slot (floating types). */
+static void left_negzero_fill(unsigned char *base, size_t nslots, size_t slot_bytes,
+                              size_t bytes, int type)
+{
+    static const float f = -0.0f;
+    static const double d = -0.0;
+    static const uint16_t h = 0x8000;
+    const void *v;
+    size_t esz = types[type].size;
+
+    switch (types[type].kind) {
+    case K_FLOAT: v = &f; break;
+    case K_DOUBLE: v = &d; break;
+    case K_BF16:
+    case K_F16: v = &h; break;
+    default: return;
+    }
+    for (size_t k = 0; k < nslots; k++)
+        for (size_t off = 0; off + esz <= bytes; off += esz)
+            memcpy(base + k * 2 * slot_bytes + off, v, esz);
 }
 
 /* ---- timing ---- */
@@ -765,6 +792,8 @@ static void measure_one(FILE *out, arena_t *a, int op, int type, const bench_han
                 mc_ns = memcpy_ns(a, bytes, cold, o);
             }
             arena_fill(a, region, op, type); /* memcpy left equal operands */
+            if (o->left_negzero)
+                left_negzero_fill(j.base, j.nslots, j.slot_bytes, bytes, type);
             ns = job_measure(&j, o, &gauge_ns, &retries);
             fprintf(out, "%s,%s,%s,%s,%zu,%s,%.3f,%.4f,%.4f,%d,%.0f\n", impl_name, backend_isa(),
                     op_names[op], types[type].name, bytes, cold ? "cold" : "hot", ns,
