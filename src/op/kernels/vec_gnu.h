@@ -118,9 +118,9 @@ typedef v_i64 m_i64, m_u64, m_f64;
  * (smaller) value, on a tie the bitwise and (or) of the operands, which
  * only matters for max(+0, -0) = +0 and min(+0, -0) = -0, and a NaN
  * operand wins. The common case costs one to three instructions per
- * vector, the rest runs behind one test and branch for two vectors (on
- * Zen 5 a compare, test and branch per vector halve the speed of VRANGEPS
- * in L1):
+ * vector, the rest runs behind one test and branch for two or four
+ * vectors (on Zen 5 a compare, test and branch per vector halve the speed
+ * of VRANGEPS in L1):
  *   AVX-512  VRANGEPS/PD with the sign taken from the comparison orders
  *            -0 below +0, which is the tie rule (V_*_NONAN); op_body.h adds
  *            the NaN rule where V_ANY_UNORD2(T, a0, b0, a1, b1) finds a
@@ -130,9 +130,9 @@ typedef v_i64 m_i64, m_u64, m_f64;
  *            the compares into k registers, which share two pipes;
  *            187 -> 204 GB/s at 16 KiB.
  *   AVX2/SSE MAXPS/MINPS alone (V_HAS_MINMAX_WATCHED, op_body.h), watched
- *            by V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1): nonzero when a lane
- *            of a0 or a1 is a NaN (one unordered compare of the two) or a
- *            lane of x0 or x1 is -0 (an integer compare each).
+ *            by V_ANY_NAN_OR_NEG0_4(T, a, x): nonzero when a lane of a[0..3]
+ *            is a NaN (one unordered compare per two vectors) or a lane of
+ *            x[0..3] is -0 (an integer compare each).
  * V_ANY_UNORD(T, a, b), nonzero when a lane of a or b is a NaN, also
  * guards the float16 narrowing.
  */
@@ -147,40 +147,26 @@ typedef v_i64 m_i64, m_u64, m_f64;
 #define V_ANY_UNORD2_f64(a0, b0, a1, b1) V_ANY_UNORD_f64((a0) + (b0), (a1) + (b1))
 #define V_HAS_MINMAX_NONAN 1
 #elif defined(__AVX2__) && VBYTES == 32
-#define V_UNORD_MASK_f32(a, b) \
-    _mm256_castps_si256(_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
-#define V_UNORD_MASK_f64(a, b) \
-    _mm256_castpd_si256(_mm256_cmp_pd((__m256d)(a), (__m256d)(b), _CMP_UNORD_Q))
-#define V_NEG0_MASK_f32(x) _mm256_cmpeq_epi32((__m256i)(x), _mm256_set1_epi32(INT32_MIN))
-#define V_NEG0_MASK_f64(x) _mm256_cmpeq_epi64((__m256i)(x), _mm256_set1_epi64x(INT64_MIN))
-#define V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1)                                              \
-    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(                              \
-         V_UNORD_MASK_##T(a0, a1), _mm256_or_si256(V_NEG0_MASK_##T(x0), V_NEG0_MASK_##T(x1))))) \
-     != 0)
-#define V_ANY_NAN_OR_NEG0_4(T, a, x)                                                      \
-    (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(                              \
-         _mm256_or_si256(V_UNORD_MASK_##T(a[0], a[1]), V_UNORD_MASK_##T(a[2], a[3])),      \
-         _mm256_or_si256(_mm256_or_si256(V_NEG0_MASK_##T(x[0]), V_NEG0_MASK_##T(x[1])),   \
-                         _mm256_or_si256(V_NEG0_MASK_##T(x[2]), V_NEG0_MASK_##T(x[3])))))) \
-     != 0)
-#define V_ANY_UNORD_f32(a, b) _mm256_movemask_ps(_mm256_castsi256_ps(V_UNORD_MASK_f32(a, b)))
+#define V_UNORD_MASK_f32(a, b) ((m_f32)_mm256_cmp_ps((__m256)(a), (__m256)(b), _CMP_UNORD_Q))
+#define V_UNORD_MASK_f64(a, b) ((m_f64)_mm256_cmp_pd((__m256d)(a), (__m256d)(b), _CMP_UNORD_Q))
+#define V_MASK_ANY32(m) (_mm256_movemask_ps((__m256)(m)) != 0)
 #define V_HAS_MINMAX_WATCHED 1
 #elif defined(__SSE4_1__) && VBYTES == 16
-#define V_UNORD_MASK_f32(a, b) _mm_castps_si128(_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
-#define V_UNORD_MASK_f64(a, b) _mm_castpd_si128(_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
-#define V_NEG0_MASK_f32(x) _mm_cmpeq_epi32((__m128i)(x), _mm_set1_epi32(INT32_MIN))
-#define V_NEG0_MASK_f64(x) _mm_cmpeq_epi64((__m128i)(x), _mm_set1_epi64x(INT64_MIN))
-#define V_ANY_NAN_OR_NEG0(T, a0, a1, x0, x1)                                              \
-    (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(                                       \
-         V_UNORD_MASK_##T(a0, a1), _mm_or_si128(V_NEG0_MASK_##T(x0), V_NEG0_MASK_##T(x1))))) \
-     != 0)
-#define V_ANY_NAN_OR_NEG0_4(T, a, x)                                                      \
-    (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(                                       \
-         _mm_or_si128(V_UNORD_MASK_##T(a[0], a[1]), V_UNORD_MASK_##T(a[2], a[3])),         \
-         _mm_or_si128(_mm_or_si128(V_NEG0_MASK_##T(x[0]), V_NEG0_MASK_##T(x[1])),         \
-                      _mm_or_si128(V_NEG0_MASK_##T(x[2]), V_NEG0_MASK_##T(x[3])))))) != 0)
-#define V_ANY_UNORD_f32(a, b) _mm_movemask_ps(_mm_castsi128_ps(V_UNORD_MASK_f32(a, b)))
+#define V_UNORD_MASK_f32(a, b) ((m_f32)_mm_cmpunord_ps((__m128)(a), (__m128)(b)))
+#define V_UNORD_MASK_f64(a, b) ((m_f64)_mm_cmpunord_pd((__m128d)(a), (__m128d)(b)))
+#define V_MASK_ANY32(m) (_mm_movemask_ps((__m128)(m)) != 0)
 #define V_HAS_MINMAX_WATCHED 1
+#endif
+#ifdef V_HAS_MINMAX_WATCHED
+/* V_MASK_ANY32: a 32-bit lane of a compare mask is set (VMOVMSKPS; VPTEST was slower) */
+#define V_NEG0_MASK_f32(x) ((m_f32)(x) == V_SET1(i32, INT32_MIN))
+#define V_NEG0_MASK_f64(x) ((m_f64)(x) == V_SET1(i64, INT64_MIN))
+#define V_ANY_NAN_OR_NEG0(T, a, x) V_MASK_ANY32(V_UNORD_MASK_##T(a, a) | V_NEG0_MASK_##T(x))
+#define V_ANY_NAN_OR_NEG0_4(T, a, x)                                                      \
+    V_MASK_ANY32((V_UNORD_MASK_##T(a[0], a[1]) | V_UNORD_MASK_##T(a[2], a[3])) |          \
+                 ((V_NEG0_MASK_##T(x[0]) | V_NEG0_MASK_##T(x[1])) |                       \
+                  (V_NEG0_MASK_##T(x[2]) | V_NEG0_MASK_##T(x[3]))))
+#define V_ANY_UNORD_f32(a, b) V_MASK_ANY32(V_UNORD_MASK_f32(a, b))
 #endif
 /*
  * V_MUL8: V_MUL on 8-bit lanes. x86 multiplies 16-bit lanes at best, and
