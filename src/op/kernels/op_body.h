@@ -97,7 +97,7 @@
     {                                                                              \
         V(T) ab = V_##CMP##SEL_##T(a, b);                                          \
         V(T) watched = OP_WATCH_##CMP(a, ab);                                      \
-        if (__builtin_expect(V_ANY_NAN_OR_NEG0(T, a, watched), 0))     \
+        if (__builtin_expect(V_ANY_NAN_OR_NEG0(T, a, watched), 0))                 \
             ab = opf_exact_##CMP##_##T(a, ab);                                     \
         return ab;                                                                 \
     }                                                                              \
