@@ -9,9 +9,11 @@
  * not usable), as VMPL_OP_ISA does for reductions.
  *
  * Classes: the exact block length up to 64 bytes (then one class per
- * power of two), times three stride classes: within 4 block lengths and
- * 64 bytes (shuffles apply), short, and long (each block on its own
- * cache lines). The table is filled on first use of a class; the first
+ * power of two), times four stride classes: within 4 block lengths and
+ * 64 bytes (shuffles apply), short, long (each block on its own cache
+ * lines), and long multiples of 1 KiB (every block at one of at most four
+ * L1 set indices: the blocks of a call evict each other, see
+ * stride_class). The table is filled on first use of a class; the first
  * call per class is not thread-safe.
  */
 #include "dt_kernel_private.h"
@@ -166,7 +168,7 @@ int dt_kernel_usable(const dt_kernel_t *k)
 }
 
 #define BLEN_CLASSES (64 + 8)
-#define STRIDE_CLASSES 3
+#define STRIDE_CLASSES 4
 
 /*
  * Per class: the fastest pack and the fastest unpack, as one kernel object,
@@ -210,13 +212,28 @@ static int blen_class(size_t blen)
     return c;
 }
 
+/*
+ * Long strides that are multiples of 1 KiB put every block at one of at
+ * most four L1 set indices (64 sets of 64-byte lines), so the blocks of a
+ * call evict each other, and the fastest kernel is another one than at
+ * long strides whose blocks spread over the sets (class 2). On Zen 4,
+ * 8-byte blocks, ns per call of 128 / 512 blocks: at strides of 8-16 KiB
+ * VPSCATTERQQ unpacked in 370-450 / 1890-1980 against 420-960 /
+ * 2480-3870 for 8-byte moves, packs level (at 4 KiB mixed); at strides
+ * of 768, 1448 and 2896 bytes the moves packed in 19-45 / 200-350
+ * against 57-96 / 290-470 for gathers. As one class, the two calibrated
+ * at whichever came first in the process (pack_bench face_last and
+ * col_1024_double).
+ */
 static int stride_class(size_t blen, ptrdiff_t stride)
 {
     size_t dist = (size_t)(stride < 0 ? -stride : stride);
 
     if (dist <= 4 * blen && dist <= 64)
         return 0;
-    return dist <= DT_FAR_NEAR_STRIDE ? 1 : 2;
+    if (dist <= DT_FAR_NEAR_STRIDE)
+        return 1;
+    return dist % 1024 ? 2 : 3;
 }
 
 static dt_method_t forced_method(int *reference_p)
@@ -277,6 +294,22 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  * turn.
  */
 #define CALIBRATE_LONG_BLOCK 64
+/*
+ * Blocks per timing, at least. One call of the sparse shapes takes a few
+ * ticks of the clock (64 blocks of 8 bytes 8 KiB apart: 120-250 ns, in
+ * steps of 10), and the best of five single calls ranked the kernels
+ * differently from process to process.
+ */
+#define CALIBRATE_BLOCKS 1024
+/*
+ * Blocks of the timed shape in stride class 3, at least. On Zen 4, 8-byte
+ * blocks 8 KiB apart, the 512 KiB span of the other sparse shapes (64
+ * blocks) left VPSCATTERQQ and the 8-byte moves level, and 5 of 8
+ * processes picked the moves for unpack, which then ran pack_bench
+ * col_1024_double at 1.4-1.5 GB/s against 2.0-2.4 for the scatter (1 KiB
+ * hot). With 128 blocks, 15 of 16 processes picked the scatter.
+ */
+#define CALIBRATE_ALIASED_BLOCKS 128
 
 /* Bytes from one block's start to the next, or the block length if longer. */
 static size_t block_room(size_t blen, ptrdiff_t stride)
@@ -317,6 +350,7 @@ static int shape_buffers(size_t nblocks, size_t room, size_t blen, char **user, 
 static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
 {
     size_t room = block_room(blen, stride), nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
+    int calls;
     uint64_t best[6] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     char *user, *packed;
     int candidates = 0;
@@ -338,12 +372,15 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
     }
     if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
         nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
+    if (stride_class(blen, stride) == 3 && nblocks < CALIBRATE_ALIASED_BLOCKS)
+        nblocks = CALIBRATE_ALIASED_BLOCKS;
+    calls = (int)((CALIBRATE_BLOCKS + nblocks - 1) / nblocks);
     if (!shape_buffers(nblocks, room, blen, &user, &packed))
         return;
     for (int i = 0; i < nkernels; i++)
         for (int unpack = 0; unpack < 2 && candidate(i, blen, stride); unpack++) {
-            uint64_t ns =
-                kernel_time(all_kernels[i], unpack, blen, stride, user, packed, nblocks, 5, 1);
+            uint64_t ns = kernel_time(all_kernels[i], unpack, blen, stride, user, packed,
+                                      nblocks, 5, calls);
             int gather = all_kernels[i]->method == DT_METHOD_GATHER;
             for (int p = unpack; p < 6; p += 2)
                 if (ns < best[p] && (p < 2 || (p < 4 ? !gather : gather))) {
@@ -453,7 +490,7 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     c->from[1] = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
     far_from = &c->k, pack = pick[0], unpack = pick[1];
-    if (sc == 2 && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
+    if (sc >= 2 && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
                     (unpack->method != DT_METHOD_GATHER && pick[5]))) {
         pack = pack->method != DT_METHOD_GATHER && pick[4] ? pick[4] : pack;
         unpack = unpack->method != DT_METHOD_GATHER && pick[5] ? pick[5] : unpack;
