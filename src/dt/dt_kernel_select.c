@@ -168,7 +168,14 @@ int dt_kernel_usable(const dt_kernel_t *k)
 }
 
 #define BLEN_CLASSES (64 + 8)
-#define STRIDE_CLASSES 4
+/* Stride classes (stride_class). */
+enum {
+    STRIDE_DENSE,        /* within 4 block lengths and 64 bytes: shuffles apply */
+    STRIDE_SHORT,        /* up to DT_FAR_NEAR_STRIDE */
+    STRIDE_LONG,         /* longer: each block on its own cache lines */
+    STRIDE_LONG_ALIASED, /* long and a multiple of 1 KiB */
+    STRIDE_CLASSES
+};
 
 /*
  * Per class: the fastest pack and the fastest unpack, as one kernel object,
@@ -216,7 +223,7 @@ static int blen_class(size_t blen)
  * Long strides that are multiples of 1 KiB put every block at one of at
  * most four L1 set indices (64 sets of 64-byte lines), so the blocks of a
  * call evict each other, and the fastest kernel is another one than at
- * long strides whose blocks spread over the sets (class 2). On Zen 4,
+ * long strides whose blocks spread over the sets (STRIDE_LONG). On Zen 4,
  * 8-byte blocks, ns per call of 128 / 512 blocks: at strides of 8-16 KiB
  * VPSCATTERQQ unpacked in 370-450 / 1890-1980 against 420-960 /
  * 2480-3870 for 8-byte moves, packs level (at 4 KiB mixed); at strides
@@ -230,10 +237,10 @@ static int stride_class(size_t blen, ptrdiff_t stride)
     size_t dist = (size_t)(stride < 0 ? -stride : stride);
 
     if (dist <= 4 * blen && dist <= 64)
-        return 0;
+        return STRIDE_DENSE;
     if (dist <= DT_FAR_NEAR_STRIDE)
-        return 1;
-    return dist % 1024 ? 2 : 3;
+        return STRIDE_SHORT;
+    return dist % 1024 ? STRIDE_LONG : STRIDE_LONG_ALIASED;
 }
 
 static dt_method_t forced_method(int *reference_p)
@@ -302,10 +309,10 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  */
 #define CALIBRATE_BLOCKS 1024
 /*
- * Blocks of the timed shape in stride class 3, at least. On Zen 4, 8-byte
- * blocks 8 KiB apart, the 512 KiB span of the other sparse shapes (64
- * blocks) left VPSCATTERQQ and the 8-byte moves level, and 5 of 8
- * processes picked the moves for unpack, which then ran pack_bench
+ * Blocks of the timed shape at STRIDE_LONG_ALIASED strides, at least. On
+ * Zen 4, 8-byte blocks 8 KiB apart, the 512 KiB span of the other sparse
+ * shapes (64 blocks) left VPSCATTERQQ and the 8-byte moves level, and 5
+ * of 8 processes picked the moves for unpack, which then ran pack_bench
  * col_1024_double at 1.4-1.5 GB/s against 2.0-2.4 for the scatter (1 KiB
  * hot). With 128 blocks, 15 of 16 processes picked the scatter.
  */
@@ -372,7 +379,7 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
     }
     if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
         nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
-    if (stride_class(blen, stride) == 3 && nblocks < CALIBRATE_ALIASED_BLOCKS)
+    if (stride_class(blen, stride) == STRIDE_LONG_ALIASED && nblocks < CALIBRATE_ALIASED_BLOCKS)
         nblocks = CALIBRATE_ALIASED_BLOCKS;
     calls = (int)((CALIBRATE_BLOCKS + nblocks - 1) / nblocks);
     if (!shape_buffers(nblocks, room, blen, &user, &packed))
@@ -490,8 +497,8 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     c->from[1] = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
     far_from = &c->k, pack = pick[0], unpack = pick[1];
-    if (sc >= 2 && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
-                    (unpack->method != DT_METHOD_GATHER && pick[5]))) {
+    if (sc >= STRIDE_LONG && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
+                              (unpack->method != DT_METHOD_GATHER && pick[5]))) {
         pack = pack->method != DT_METHOD_GATHER && pick[4] ? pick[4] : pack;
         unpack = unpack->method != DT_METHOD_GATHER && pick[5] ? pick[5] : unpack;
         pair(&c->mid, c->mid_name, sizeof(c->mid_name), pack, unpack);
@@ -506,7 +513,7 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
         c->from[5] = unpack->method == DT_METHOD_GATHER ? pick[3] : unpack;
         pair(&c->far, c->far_name, sizeof(c->far_name), c->from[4], c->from[5]);
         far_from->far = &c->far;
-        far_from->far_span = sc < 2 ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
+        far_from->far_span = sc < STRIDE_LONG ? DT_FAR_SPAN_NEAR : DT_FAR_SPAN_SPARSE;
         choose_near(c, blen, stride);
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
