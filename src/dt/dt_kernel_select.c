@@ -309,14 +309,16 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
  */
 #define CALIBRATE_BLOCKS 1024
 /*
- * Blocks of the timed shape at STRIDE_LONG_ALIASED strides, at least. On
- * Zen 4, 8-byte blocks 8 KiB apart, the 512 KiB span of the other sparse
- * shapes (64 blocks) left VPSCATTERQQ and the 8-byte moves level, and 5
- * of 8 processes picked the moves for unpack, which then ran pack_bench
- * col_1024_double at 1.4-1.5 GB/s against 2.0-2.4 for the scatter (1 KiB
- * hot). With 128 blocks, 15 of 16 processes picked the scatter.
+ * The user bytes a timed shape spans, at most (with 16 blocks at least):
+ * in L2, paging in little. STRIDE_LONG_ALIASED shapes span twice as much.
+ * On Zen 4, 8-byte blocks 8 KiB apart, 512 KiB (64 blocks) left
+ * VPSCATTERQQ and the 8-byte moves level, and 5 of 8 processes picked the
+ * moves for unpack, which then ran pack_bench col_1024_double at 1.4-1.5
+ * GB/s against 2.0-2.4 for the scatter (1 KiB hot). With 1 MiB (128
+ * blocks), 15 of 16 processes picked the scatter.
  */
-#define CALIBRATE_ALIASED_BLOCKS 128
+#define CALIBRATE_SPAN ((size_t)512 << 10)
+#define CALIBRATE_ALIASED_SPAN ((size_t)1 << 20)
 
 /* Bytes from one block's start to the next, or the block length if longer. */
 static size_t block_room(size_t blen, ptrdiff_t stride)
@@ -347,16 +349,17 @@ static int shape_buffers(size_t nblocks, size_t room, size_t blen, char **user, 
 
 /*
  * The fastest usable pack and unpack kernels for a representative shape of
- * the class (64 KiB of packed data spread over at most 512 KiB: in L2, as
- * the packs that matter are; at 16 KiB, in L1, the ranking of the 8-byte
- * moves and the permutes flipped from run to run on Zen 4),
- * timed separately: on some CPUs the best pack and the best unpack are
+ * the class (64 KiB of packed data spread over at most CALIBRATE_SPAN: in
+ * L2, as the packs that matter are; at 16 KiB, in L1, the ranking of the
+ * 8-byte moves and the permutes flipped from run to run on Zen 4), timed
+ * separately: on some CPUs the best pack and the best unpack are
  * different methods. best[0..1] are over all candidates, best[2..3] over
  * those that are no gathers, best[4..5] over the gathers (pick NULL: none).
  */
 static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
 {
     size_t room = block_room(blen, stride), nblocks = (64u << 10) / blen ? (64u << 10) / blen : 1;
+    size_t span;
     int calls;
     uint64_t best[6] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX};
     char *user, *packed;
@@ -377,10 +380,10 @@ static void calibrate(size_t blen, ptrdiff_t stride, const dt_kernel_t *pick[6])
         pick[2] = pick[3] = pick[0];
         return;
     }
-    if (nblocks * room > (512u << 10)) /* sparse strides: stay in L2, page in little */
-        nblocks = (512u << 10) / room > 16 ? (512u << 10) / room : 16;
-    if (stride_class(blen, stride) == STRIDE_LONG_ALIASED && nblocks < CALIBRATE_ALIASED_BLOCKS)
-        nblocks = CALIBRATE_ALIASED_BLOCKS;
+    span = stride_class(blen, stride) == STRIDE_LONG_ALIASED ? CALIBRATE_ALIASED_SPAN
+                                                              : CALIBRATE_SPAN;
+    if (nblocks * room > span) /* sparse strides */
+        nblocks = span / room > 16 ? span / room : 16;
     calls = (int)((CALIBRATE_BLOCKS + nblocks - 1) / nblocks);
     if (!shape_buffers(nblocks, room, blen, &user, &packed))
         return;

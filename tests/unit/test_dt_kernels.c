@@ -272,7 +272,8 @@ static int check_forced(const char *method, size_t blen, ptrdiff_t stride)
 static void check_selection_chains(void)
 {
     static const size_t blens[] = {4, 8, 12, 16, 24};
-    static const ptrdiff_t strides[] = {24, 40, 48, 64, 72, 128, 200, 512, 1448, 8192, -64, -128, -8192};
+    static const ptrdiff_t strides[] = {24,  40,   48,   64,  72,   128,  200,
+                                        512, 1448, 8192, -64, -128, -8192};
 
     for (size_t b = 0; b < sizeof(blens) / sizeof(blens[0]); b++)
         for (size_t s = 0; s < sizeof(strides) / sizeof(strides[0]); s++) {
