@@ -385,7 +385,15 @@ static int vector_applies(size_t blen, ptrdiff_t stride)
     return blen >= 32;
 }
 
-DT_BLOCK_LOOP_KERNELS(vector_pack, vector_unpack, vector_move)
+DT_BLOCK_LOOP_KERNELS(vector_pack, vector_unpack_near, vector_move)
+DT_FAR_BLOCK_UNPACK(long_unpack, vector_unpack_near, vector_move_long)
+
+/* Long blocks a page or more apart prefetch the next block as they go (DT_FAR_BLOCK_UNPACK). */
+static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                          size_t blen, size_t nblocks)
+{
+    (blen >= 256 ? long_unpack : vector_unpack_near)(dst, stride, src, blen, nblocks);
+}
 
 const dt_kernel_t dt_avx2_kernels[] = {
     {"avx2-lanes", DT_METHOD_GATHER, VMPL_ISA_AVX2, lanes_applies, lanes_pack, lanes_unpack,

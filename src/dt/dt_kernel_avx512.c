@@ -17,7 +17,8 @@
  *           aligned (zmm_move_long). On Zen 5 the 3-D face with 2 KiB
  *           rows (face_mid) went from 121-123 to 155-160 GB/s at 16 KiB
  *           and from 49-52 to 57-59 at 512 KiB against the 32-byte
- *           moves, level elsewhere.
+ *           moves, level elsewhere. Unpacks of long blocks a page or
+ *           more apart prefetch the next block (DT_FAR_BLOCK_UNPACK).
  *
  * Also the element programs of small-block sequences (dt_pack_masked.c):
  * every block of up to 32 bytes by one masked load and one masked store of
@@ -393,7 +394,8 @@ static int vector_applies(size_t blen, ptrdiff_t stride)
  * packed 360-byte blocks in L1 at 130 GB/s instead of 160.
  */
 DT_BLOCK_LOOP_KERNELS(short_pack, short_unpack, zmm_move_short)
-DT_BLOCK_LOOP_KERNELS(long_pack, long_unpack, zmm_move_long)
+DT_BLOCK_LOOP_KERNELS(long_pack, long_unpack_near, zmm_move_long)
+DT_FAR_BLOCK_UNPACK(long_unpack, long_unpack_near, zmm_move_long)
 
 static void vector_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
                         size_t blen, size_t nblocks)

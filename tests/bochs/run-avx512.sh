@@ -58,7 +58,7 @@ compile target_avx512.o "$src/src/op/target_avx512.c" -fwrapv \
 compile dt_kernel_check.o "$src/tests/unit/dt_kernel_check.c"
 compile dt_kernel_reference.o "$src/src/dt/dt_kernel_reference.c" -fno-tree-vectorize
 compile dt_kernel_avx512.o "$src/src/dt/dt_kernel_avx512.c" \
-  -mavx512f -mavx512bw -mavx512dq -mavx512vl
+  -mavx512f -mavx512bw -mavx512dq -mavx512vl -mprfchw
 compile dt_group.o "$src/src/dt/dt_group.c"
 compile dt_kernel_avx512vbmi.o "$src/src/dt/dt_kernel_avx512vbmi.c" \
   -mavx512f -mavx512bw -mavx512vl -mavx512vbmi

@@ -95,7 +95,8 @@ dt_check_result_t dt_kernel_check(const dt_kernel_t *kernels, size_t nkernels,
         for (size_t b = 0; b < sizeof(blens) / sizeof(blens[0]); b++) {
             size_t blen = blens[b];
             const ptrdiff_t strides[] = {(ptrdiff_t)blen, (ptrdiff_t)blen + 4, 2 * (ptrdiff_t)blen,
-                                         12, 16, 24, 40, 64, 128, 4096, -(ptrdiff_t)blen - 4};
+                                         12, 16, 24, 40, 64, 128, 4096, -4096,
+                                         -(ptrdiff_t)blen - 4};
             for (size_t s = 0; s < sizeof(strides) / sizeof(strides[0]); s++) {
                 size_t dist = (size_t)(strides[s] < 0 ? -strides[s] : strides[s]);
                 if (dist < blen || !kernels[ki].applies(blen, strides[s]))
