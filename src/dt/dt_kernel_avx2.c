@@ -395,6 +395,41 @@ static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *rest
     (blen >= 256 ? long_unpack : vector_unpack_near)(dst, stride, src, blen, nblocks);
 }
 
+/*
+ * n >= 128 bytes, the last ones first: the middle by 32-byte stores
+ * aligned on the destination, from the top down, then the first 64 bytes.
+ * A load then never waits on a store it only seems to overlap: when the
+ * destination lies a few lines past the source modulo 4096, a forward
+ * copy's loads share the page offset of the stores just before them
+ * (dt_copy.c).
+ */
+void dt_copy_backward_avx2(char *restrict d, const char *restrict s, size_t n)
+{
+    __m256i h0 = _mm256_loadu_si256((const __m256i *)s);
+    __m256i h1 = _mm256_loadu_si256((const __m256i *)(s + 32));
+    size_t j = (size_t)(((uintptr_t)d + n) & ~(uintptr_t)31) - (uintptr_t)d;
+
+    move32(d + n - 32, s + n - 32); /* the bytes above the aligned top j */
+    for (; j >= 64 + 128; j -= 128) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + j - 32));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(s + j - 64));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(s + j - 96));
+        __m256i e = _mm256_loadu_si256((const __m256i *)(s + j - 128));
+        _mm256_store_si256((__m256i *)(d + j - 32), a);
+        _mm256_store_si256((__m256i *)(d + j - 64), b);
+        _mm256_store_si256((__m256i *)(d + j - 96), c);
+        _mm256_store_si256((__m256i *)(d + j - 128), e);
+    }
+    for (; j >= 64 + 32; j -= 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(s + j - 32));
+        _mm256_store_si256((__m256i *)(d + j - 32), a);
+    }
+    if (j > 64) /* under 32 bytes left above the first 64 */
+        move32(d + j - 32, s + j - 32);
+    _mm256_storeu_si256((__m256i *)(d + 32), h1);
+    _mm256_storeu_si256((__m256i *)d, h0);
+}
+
 const dt_kernel_t dt_avx2_kernels[] = {
     {"avx2-lanes", DT_METHOD_GATHER, VMPL_ISA_AVX2, lanes_applies, lanes_pack, lanes_unpack,
      NULL, 0, NULL, NULL, NULL, NULL},

@@ -267,6 +267,8 @@ extern const size_t dt_generic_kernel_count;
 /* AVX2 shuffle and gather kernels (dt_kernel_avx2.c; x86 builds only). */
 extern const dt_kernel_t dt_avx2_kernels[];
 extern const size_t dt_avx2_kernel_count;
+/* n >= 128 bytes, not overlapping, last bytes first (dt_kernel_avx2.c; x86 builds only). */
+void dt_copy_backward_avx2(char *restrict d, const char *restrict s, size_t n);
 
 /* AVX-512 gather/scatter and compress/expand (dt_kernel_avx512.c; x86 builds only). */
 extern const dt_kernel_t dt_avx512_kernels[];

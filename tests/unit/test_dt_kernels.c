@@ -7,6 +7,7 @@
  * data ends at an inaccessible page, so a stray read faults).
  */
 #include "dt/dt_kernel.h"
+#include "dt/dt_internal.h"
 #include "dt/dt_kernel_private.h"
 #include "dt_kernel_check.h"
 
@@ -104,6 +105,60 @@ static void check_far(const dt_kernel_t *k)
         }
     }
     dt_masked_prefetch = prefetch;
+}
+
+/*
+ * Contiguous copies (dt_copy, and on x86 with AVX2 its backward copy
+ * directly): lengths around the vector steps and the placement rule's
+ * bounds, destinations at distances modulo 4096 inside and outside its
+ * windows, the source ending at an inaccessible page; the bytes around
+ * the destination stay as they were.
+ */
+static void copy_check(void (*copy)(char *restrict, const char *restrict, size_t),
+                       const char *name, size_t n, size_t ahead, const fenced_t *src,
+                       char *dst_area)
+{
+    const char *s = src->base + (4 << 20) - n; /* ends at the fence */
+    char *d = dst_area + 4096 + (((uintptr_t)s + ahead) & 4095);
+
+    memset(d - 64, 0x11, n + 128);
+    copy(d, s, n);
+    if (memcmp(d, s, n) || d[-1] != 0x11 || d[n] != 0x11) {
+        failed++;
+        printf("FAIL %s n %zu ahead %zu\n", name, n, ahead);
+    } else {
+        passed++;
+    }
+}
+
+static void check_copies(void)
+{
+    static const size_t lens[] = {128,   129,   159,   160,    191,    255,    256,
+                                  600,   2047,  2048,  2049,   3000,   4095,   4096,
+                                  32767, 32768, 40000, 262088, 1048575, 1048576, 1048600};
+    static const size_t aheads[] = {0, 1, 7, 8, 16, 24, 31, 32, 40, 56, 200, 255, 256, 4095};
+    fenced_t src;
+    char *dst_area = aligned_alloc(4096, (3 << 20) + 3 * 4096); /* page-aligned: exact distances */
+
+    if (!dst_area || fenced_alloc(&src, 4 << 20) != 0) {
+        printf("allocation failed\n");
+        failed++;
+        free(dst_area);
+        return;
+    }
+    for (size_t i = 0; i < (4u << 20); i++)
+        src.base[i] = (char)(i * 13 + i / 251);
+    for (size_t l = 0; l < sizeof(lens) / sizeof(lens[0]); l++)
+        for (size_t a = 0; a < sizeof(aheads) / sizeof(aheads[0]); a++) {
+            copy_check(dt_copy, "dt_copy", lens[l], aheads[a], &src, dst_area);
+#if defined(__x86_64__)
+            if (base_cpu_features()->avx2)
+                copy_check(dt_copy_backward_avx2, "dt_copy_backward_avx2", lens[l], aheads[a],
+                           &src, dst_area);
+#endif
+        }
+    munmap(src.map, src.map_bytes);
+    free(dst_area);
 }
 
 #if defined(__x86_64__)
@@ -398,6 +453,9 @@ int main(int argc, char **argv)
         check_long_block_selection();
         check_small_or_fixed();
         printf("selection chains    %lu checks\n", passed + failed - before);
+        before = passed + failed;
+        check_copies();
+        printf("contiguous copies   %lu checks\n", passed + failed - before);
     }
 #if defined(__x86_64__)
     {
