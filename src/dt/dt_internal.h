@@ -187,7 +187,7 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
 /* Commit: the plans of a small-block sequence repeated every stride bytes (0: unknown). */
 void dt_masked_prepare(dt_node_t *seq, int64_t stride);
 
-/* n bytes, not overlapping: a vector kernel's block move or the C library (dt_copy.c). */
+/* n bytes, not overlapping: memcpy, or last bytes first where memcpy is slow there (dt_copy.c). */
 void dt_copy(char *restrict d, const char *restrict s, size_t n);
 
 /* n >= 1 bytes, exactly: two overlapping moves up to DT_SMALL_BLOCK, else dt_copy. */
