@@ -648,7 +648,7 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
         if (part > 32) {
             if (part > len)
                 break;
-            memcpy(p, user, (size_t)part);
+            dt_copy(p, user, (size_t)part);
         } else if (__builtin_expect(!DT_WIDE_READ_SAFE(user, part, 32), 0)) {
             break;
         } else {
