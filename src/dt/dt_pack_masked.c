@@ -53,10 +53,14 @@
  * 4 MiB packed (a 12 MiB span, in the 32 MiB L3 when hot) exact copies
  * packed it at 27-29 GB/s against 22 for the masked moves, cold at 10.4
  * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14.
- * Unpacks choose at every span, and so do packs on CPUs whose hardware
- * prefetchers follow masked loads (dt_masked_prefetch clear): on Zen 4
- * the masked moves with their prefetches packed that layout at 16-64 MiB
- * at 5.1-6.3 GB/s, without them or by exact copies at 7.4-8.2.
+ * Unpacks choose at every span. On CPUs whose hardware prefetchers follow
+ * masked loads (dt_masked_prefetch clear) packs past DT_BLOCKS_FAR_SPAN
+ * take the other moves, which load whole 32-byte windows where the masked
+ * moves load only the block's bytes: on Zen 4 the masked moves with their
+ * prefetches packed that layout at 16-64 MiB at 5.1-6.3 GB/s; without
+ * them at 5.1-6.1 (hot 16 MiB) and 5.3-6.0 (64 MiB) where the other moves
+ * packed at 6.5-7.8 and 5.9-6.6, 0.84 against 0.93 of the line traffic
+ * (pack_bench indexed_int, 3 alternations); cold 64 MiB level.
  *
  * Unpacks on CPUs with the cold probe (dt_kernel_private.h) keep the masked
  * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
@@ -129,8 +133,8 @@ static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t
 {
     int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
 
-    if (!unpack && dt_masked_prefetch_over(count, stride, DT_BLOCKS_FAR_SPAN))
-        return 1; /* they prefetch: faster from DRAM */
+    if (!unpack && dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
+        return dt_masked_prefetch; /* with their prefetch, faster from DRAM; else the others */
     if (masked < 0)
         masked = choose(seq, first, stride, count, p, unpack);
     if (unpack && masked > 0 && dt_unpack_probes(count, stride, DT_BLOCKS_FAR_SPAN) &&
