@@ -161,6 +161,74 @@ static void check_copies(void)
     free(dst_area);
 }
 
+/*
+ * An irregular indexed type (blocks of 1-8 ints, gaps of 0-16 ints, as
+ * pack_bench's indexed_int) packed by one call spanning more than
+ * DT_BLOCKS_FAR_SPAN, where packs skip the masked moves' choice: with
+ * dt_masked_prefetch set (the masked moves, prefetching) and clear (the
+ * fixed-size moves of dt_pack_small.c), each against a byte loop, the
+ * user data ending at a fenced page and nothing written past the packed
+ * bytes. Without AVX-512 both runs take the fixed-size moves.
+ */
+static void check_far_sequence_packs(void)
+{
+    enum { INTS = 256, TAIL = 64 };
+    dt_count_t len[INTS], disp[INTS];
+    int64_t nb = 0, total = 0, pos = 0, extent, count;
+    uint64_t x = 2024;
+    const int prefetch = dt_masked_prefetch;
+    char *packed = NULL, *ref = NULL;
+    dt_type_t *idx = NULL, *t = NULL;
+    fenced_t user = {0};
+    size_t size, span;
+
+#define NEXT() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, (int64_t)(x >> 33))
+    while (total < INTS) {
+        int64_t gap = NEXT() % 17, l = 1 + NEXT() % 8;
+        l = l < INTS - total ? l : INTS - total;
+        pos += gap;
+        disp[nb] = pos, len[nb++] = l;
+        pos += l, total += l;
+    }
+#undef NEXT
+    extent = 4 * (pos + 3);
+    count = DT_BLOCKS_FAR_SPAN / extent + 33;
+    size = (size_t)count * 4 * INTS;
+    span = (size_t)(count * extent);
+    if (dt_type_indexed(nb, len, disp, dt_named(DT_INT), &idx) != VMPL_OK ||
+        dt_type_resized(idx, 0, extent, &t) != VMPL_OK || dt_type_commit(t) != VMPL_OK ||
+        fenced_alloc(&user, span) != 0 || !(packed = malloc(size + TAIL)) ||
+        !(ref = malloc(size))) {
+        printf("FAIL far sequence: setup\n");
+        failed++;
+        goto out;
+    }
+    for (size_t i = 0; i < span; i++)
+        user.base[i] = (char)(i * 7 + i / 509);
+    for (int64_t e = 0, at = 0; e < count; e++)
+        for (int64_t b = 0; b < nb; at += 4 * len[b], b++)
+            memcpy(ref + at, user.base + e * extent + 4 * disp[b], (size_t)(4 * len[b]));
+    for (int pf = 1; pf >= 0; pf--) {
+        dt_masked_prefetch = pf;
+        memset(packed, 0x5a, size + TAIL);
+        if (dt_pack(t, count, user.base, 0, packed, size) != VMPL_OK || memcmp(packed, ref, size) ||
+            packed[size] != 0x5a || packed[size + TAIL - 1] != 0x5a) {
+            printf("FAIL far sequence pack (dt_masked_prefetch %d)\n", pf);
+            failed++;
+        } else {
+            passed++;
+        }
+    }
+    dt_masked_prefetch = prefetch;
+out:
+    if (user.map)
+        munmap(user.map, user.map_bytes);
+    free(packed);
+    free(ref);
+    dt_type_release(t);
+    dt_type_release(idx);
+}
+
 #if defined(__x86_64__)
 /*
  * Piece-by-piece reference of a group's layout, pack (unpack = 0) or
@@ -456,6 +524,9 @@ int main(int argc, char **argv)
         before = passed + failed;
         check_copies();
         printf("contiguous copies   %lu checks\n", passed + failed - before);
+        before = passed + failed;
+        check_far_sequence_packs();
+        printf("far sequence packs  %lu checks\n", passed + failed - before);
     }
 #if defined(__x86_64__)
     {
