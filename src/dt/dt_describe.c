@@ -48,8 +48,8 @@ static void describe_node(text_t *t, const dt_node_t *n)
                 emit(t, "; up to %llu KiB: %s", (unsigned long long)(DT_NEAR_SPAN >> 10),
                      k->near->name);
             for (; k->far; k = k->far)
-                emit(t, "; beyond %llu MiB: %s", (unsigned long long)(k->far_span >> 20),
-                     k->far->name);
+                emit(t, "; beyond %llu MiB: %s%s", (unsigned long long)(k->far_span >> 20),
+                     k->far->name, k->far->mid_use ? " where faster" : "");
             emit(t, "]");
         } else {
             emit(t, " }");

@@ -211,7 +211,8 @@ static inline void dt_xfer_exact(char *user, char *packed, int64_t len, int unpa
 }
 
 /* ---- pack walker (dt_pack.c) ---- */
-const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, const char *first, int64_t nfull);
+const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, char *first, int64_t nfull,
+                                     char *packed, int unpack);
 void dt_walk(const dt_node_t *node, const char *origin, int64_t skip, int64_t len, char *packed,
              int unpack);
 

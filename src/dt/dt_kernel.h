@@ -67,6 +67,13 @@ typedef struct dt_kernel {
     /* Selected pairs only: the pair for calls that span at most DT_NEAR_SPAN bytes, or NULL. */
     const struct dt_kernel *near;
     /*
+     * Mid pairs only (DT_MID_SPAN), else NULL: per side (pack, then
+     * unpack) and span (DT_MID_BUCKETS), 0 until the first such call has
+     * timed the pair against the pair without gathers after it
+     * (dt_kernel_mid_taken), then 1 (take it) or -1 (take the other).
+     */
+    int *mid_use;
+    /*
      * Kernels that work on an element group (dt_group.h), or NULL: builds
      * the group of (blen, stride) (1 when built), once per layout at commit,
      * and the pack / unpack that take it instead of building it per call.
@@ -99,14 +106,25 @@ typedef struct dt_kernel {
 #define DT_FAR_SPAN_SPARSE ((uint64_t)64 << 20)
 /*
  * Sparse strides only: calls that span more than this many bytes (and up
- * to DT_FAR_SPAN_SPARSE) use the fastest gathers even where the
- * calibration, timed in L2, picked moves: on Zen 5, col_1024_double (8 KiB
- * stride) packed at 1.5-1.6 GB/s by gathers against 0.9 by 8-byte moves at
- * 16-64 MiB spans, and face_last (stride 2896) unpacked at 25 against 16 at
- * 5.7-22.6 MiB, where the calibration found the two level or the moves
- * ahead.
+ * to DT_FAR_SPAN_SPARSE) use the fastest gathers or the fastest moves,
+ * whichever the first such call finds faster on its own blocks
+ * (dt_kernel_mid_taken), whatever the calibration, timed in L2, picked: on
+ * Zen 5, col_1024_double (8 KiB stride) packed at 1.5-1.6 GB/s by gathers
+ * against 0.9 by 8-byte moves at 16-64 MiB spans, and face_last (stride
+ * 2896) unpacked at 25 against 16 at 5.7-22.6 MiB, where the calibration
+ * found the two level or the moves ahead; on Zen 3 the AVX2 gathers lost
+ * at the 8 KiB stride where the calibration had picked them
+ * (dt_kernel_select.c).
  */
 #define DT_MID_SPAN ((uint64_t)2 << 20)
+/*
+ * The trial's answers per span, in powers of 4 from DT_MID_SPAN (2-8,
+ * 8-32, 32-64 MiB): the page walks that set the ranking grow with the
+ * span. On Zen 3, col_1024_double pack, the gathers' time over the moves'
+ * in the trials of 8 processes: 0.83-1.04 at 4 MiB, 1.05-1.17 at 16 MiB,
+ * 1.09-1.21 at 64 MiB.
+ */
+#define DT_MID_BUCKETS 3
 /*
  * Calls whose blocks span at most this many bytes stay in L1 when they
  * repeat. There the load and store ports set the speed, not the misses a
@@ -143,6 +161,16 @@ int dt_kernel_usable(const dt_kernel_t *k);
 
 /* The kernel pair to use for one shape (fixed after the first call per class). */
 const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride);
+
+/*
+ * Whether calls of one direction take the mid pair (with mid_use) or the
+ * pair without gathers after it (mid->far): the first such call of a span
+ * bucket times the two on its own blocks (nblocks of blen at stride from
+ * first, packed stream at packed), leaving them moved, and the answer
+ * stands for later calls of the bucket.
+ */
+int dt_kernel_mid_taken(const dt_kernel_t *mid, int unpack, char *first, ptrdiff_t stride,
+                        size_t blen, size_t nblocks, char *packed);
 
 /* The selection for representative shapes, as text (vmpl_info); returns the length needed. */
 size_t dt_kernel_describe(char *buf, size_t len);

@@ -432,13 +432,13 @@ void dt_copy_backward_avx2(char *restrict d, const char *restrict s, size_t n)
 
 const dt_kernel_t dt_avx2_kernels[] = {
     {"avx2-lanes", DT_METHOD_GATHER, VMPL_ISA_AVX2, lanes_applies, lanes_pack, lanes_unpack,
-     NULL, 0, NULL, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"avx2-vector", DT_METHOD_VECTOR, VMPL_ISA_AVX2, vector_applies, vector_pack, vector_unpack,
-     NULL, 0, NULL, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"avx2-shuffle", DT_METHOD_SHUFFLE, VMPL_ISA_AVX2, shuffle_applies, shuffle_pack,
-     shuffle_unpack, NULL, 0, NULL, NULL, NULL, NULL},
+     shuffle_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"avx2-gather", DT_METHOD_GATHER, VMPL_ISA_AVX2, gather_applies, gather_pack,
-     scalar_unpack_4_8, NULL, 0, NULL, NULL, NULL, NULL},
+     scalar_unpack_4_8, NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_avx2_kernel_count = sizeof(dt_avx2_kernels) / sizeof(dt_avx2_kernels[0]);
 

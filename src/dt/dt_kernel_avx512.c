@@ -411,10 +411,10 @@ static void vector_unpack(void *restrict dst, ptrdiff_t stride, const void *rest
 
 const dt_kernel_t dt_avx512_kernels[] = {
     {"avx512-gather", DT_METHOD_GATHER, VMPL_ISA_AVX512, gather_applies, gather_pack,
-     scatter_unpack, NULL, 0, NULL, NULL, NULL, NULL},
+     scatter_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"avx512-compress", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, compress_applies, compress_pack,
-     expand_unpack, NULL, 0, NULL, NULL, NULL, NULL},
+     expand_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"avx512-vector", DT_METHOD_VECTOR, VMPL_ISA_AVX512, vector_applies, vector_pack,
-     vector_unpack, NULL, 0, NULL, NULL, NULL, NULL},
+     vector_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_avx512_kernel_count = sizeof(dt_avx512_kernels) / sizeof(dt_avx512_kernels[0]);

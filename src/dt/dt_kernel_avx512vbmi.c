@@ -427,7 +427,8 @@ static void permute_unpack(void *restrict dst, ptrdiff_t stride, const void *res
 
 const dt_kernel_t dt_avx512vbmi_kernels[] = {
     {"avx512-permute", DT_METHOD_SHUFFLE, VMPL_ISA_AVX512, permute_applies, permute_pack,
-     permute_unpack, NULL, 0, NULL, permute_group_build, permute_pack_group, permute_unpack_group},
+     permute_unpack, NULL, 0, NULL, NULL, permute_group_build, permute_pack_group,
+     permute_unpack_group},
 };
 const size_t dt_avx512vbmi_kernel_count =
     sizeof(dt_avx512vbmi_kernels) / sizeof(dt_avx512vbmi_kernels[0]);

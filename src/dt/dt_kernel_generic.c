@@ -77,12 +77,12 @@ static int applies_large(size_t blen, ptrdiff_t stride)
 
 #define FIXED_ENTRY(N)                                                                        \
     {"generic-fixed" #N, DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_##N, pack_fixed_##N,      \
-     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL, NULL},
+     unpack_fixed_##N, NULL, 0, NULL, NULL, NULL, NULL, NULL},
 const dt_kernel_t dt_generic_kernels[] = {
     FIXED_LENGTHS(FIXED_ENTRY)
     {"generic-small", DT_METHOD_SCALAR, VMPL_ISA_SCALAR, applies_small, pack_small, unpack_small,
-     NULL, 0, NULL, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL, NULL},
     {"generic-large", DT_METHOD_VECTOR, VMPL_ISA_SCALAR, applies_large, pack_large, unpack_large,
-     NULL, 0, NULL, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_generic_kernel_count = sizeof(dt_generic_kernels) / sizeof(dt_generic_kernels[0]);

@@ -98,6 +98,6 @@ static void words_unpack(void *restrict dst, ptrdiff_t stride, const void *restr
 
 const dt_kernel_t dt_neon_kernels[] = {
     {"neon-structure", DT_METHOD_GATHER, VMPL_ISA_NEON, structure_applies, structure_pack,
-     words_unpack, NULL, 0, NULL, NULL, NULL, NULL},
+     words_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_neon_kernel_count = sizeof(dt_neon_kernels) / sizeof(dt_neon_kernels[0]);

@@ -181,12 +181,14 @@ enum {
  * Per class: the fastest pack and the fastest unpack, as one kernel object,
  * and (when one of them is a gather) the fastest without gathers, for
  * calls that span more than far_span bytes (dt_kernel.h); at sparse
- * strides, when the calibration (in L2) picked no gathers, the fastest
- * gathers in between (mid, DT_MID_SPAN).
+ * strides with gathers, the fastest gathers in between (mid, DT_MID_SPAN),
+ * which calls there take where the trial finds them faster than the
+ * pair without gathers (dt_kernel_mid_taken).
  */
 typedef struct {
     dt_kernel_t k, mid, far, near;
     const dt_kernel_t *from[8]; /* pack and unpack of k, mid, far, near (NULL: none) */
+    int mid_use[2 * DT_MID_BUCKETS]; /* mid.mid_use */
     char name[48], mid_name[48], far_name[48], near_name[48];
 } chosen_t;
 static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
@@ -413,6 +415,7 @@ static void pair(dt_kernel_t *k, char *name, size_t size, const dt_kernel_t *pac
         k->group_build = unpack->group_build;
     k->far = NULL;
     k->near = NULL;
+    k->mid_use = NULL;
     if (pack != unpack) {
         snprintf(name, size, "%s/%s", pack->name, unpack->name);
         k->name = name;
@@ -464,6 +467,65 @@ static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
     free(packed);
 }
 
+/*
+ * The mid pair's trial (DT_MID_SPAN): the first call of a direction and
+ * span bucket (DT_MID_BUCKETS) that reaches the pair moves its blocks
+ * MID_TRIAL_RUNS times by the gathers of the mid pair and by the pair
+ * without gathers after it (alternately; the fastest run of each counts)
+ * to where they belong, then the caller moves them all by the winner.
+ * Unpack writes the same bytes each time. The calls span 2-64 MiB: the
+ * trials cost up to a millisecond, once. The gathers must win by a tenth:
+ * the hardware prefetchers follow the plain moves. The calibration, in
+ * L2, cannot rank the two there: on Zen 3 it picked the AVX2 gathers for
+ * col_1024_double (8 KiB stride) pack in some processes and the 8-byte
+ * moves in others, and at 16 and 64 MiB spans the gathers took 1.05-1.21x
+ * the moves' time (DT_MID_BUCKETS); pack_bench hot, 3 alternations, GB/s
+ * before / after: 16 KiB 1.18-1.33 / 1.22-1.55, 64 KiB 1.03-1.24 /
+ * 1.18-1.39; cold 64 KiB 0.32-0.37 / 0.47-0.52. On Zen 5 they won there
+ * (dt_kernel.h). Calls that race here both time, and either answer is
+ * valid.
+ */
+#define MID_TRIAL_RUNS 4
+#define MID_MARGIN 10 /* gathers' time * MARGIN <= the others' * (MARGIN - 1) */
+
+int dt_kernel_mid_taken(const dt_kernel_t *mid, int unpack, char *first, ptrdiff_t stride,
+                        size_t blen, size_t nblocks, char *packed)
+{
+    const dt_kernel_t *far = mid->far;
+    const uint64_t dist = (uint64_t)(stride < 0 ? -stride : stride);
+    uint64_t ns[2] = {UINT64_MAX, UINT64_MAX}, quarter = DT_MID_SPAN * 4;
+    int bucket = 0, use, *answer;
+
+    while (bucket < DT_MID_BUCKETS - 1 && (uint64_t)nblocks * dist > quarter)
+        bucket++, quarter *= 4;
+    answer = &mid->mid_use[unpack * DT_MID_BUCKETS + bucket];
+    use = __atomic_load_n(answer, __ATOMIC_RELAXED);
+    if (use)
+        return use > 0;
+    if (unpack ? mid->unpack == far->unpack : mid->pack == far->pack) {
+        __atomic_store_n(answer, 1, __ATOMIC_RELAXED); /* no gather on this side */
+        return 1;
+    }
+    for (int run = 0; run < 2 * MID_TRIAL_RUNS; run++) {
+        const dt_kernel_t *r = run & 1 ? far : mid;
+        uint64_t t = base_time_ns();
+        if (unpack)
+            r->unpack(first, stride, packed, blen, nblocks);
+        else
+            r->pack(packed, first, stride, blen, nblocks);
+        t = base_time_ns() - t;
+        ns[run & 1] = t < ns[run & 1] ? t : ns[run & 1];
+    }
+    use = ns[0] * MID_MARGIN <= ns[1] * (MID_MARGIN - 1) ? 1 : -1;
+    __atomic_store_n(answer, use, __ATOMIC_RELAXED);
+    base_debug("dt",
+               "%s of %zu blocks of %zu bytes at stride %td: mid pair %s %s (%llu ns; %s %llu)",
+               unpack ? "unpack" : "pack", nblocks, blen, stride, mid->name,
+               use > 0 ? "taken" : "not taken", (unsigned long long)ns[0], far->name,
+               (unsigned long long)ns[1]);
+    return use > 0;
+}
+
 int dt_kernel_method_allowed(dt_method_t method)
 {
     int reference;
@@ -500,11 +562,11 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
     c->from[1] = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
     far_from = &c->k, pack = pick[0], unpack = pick[1];
-    if (sc >= STRIDE_LONG && ((pack->method != DT_METHOD_GATHER && pick[4]) ||
-                              (unpack->method != DT_METHOD_GATHER && pick[5]))) {
-        pack = pack->method != DT_METHOD_GATHER && pick[4] ? pick[4] : pack;
-        unpack = unpack->method != DT_METHOD_GATHER && pick[5] ? pick[5] : unpack;
+    if (sc >= STRIDE_LONG && (pick[4] || pick[5])) {
+        pack = pick[4] ? pick[4] : pack;
+        unpack = pick[5] ? pick[5] : unpack;
         pair(&c->mid, c->mid_name, sizeof(c->mid_name), pack, unpack);
+        c->mid.mid_use = c->mid_use;
         c->from[2] = pack;
         c->from[3] = unpack;
         c->k.far = &c->mid;

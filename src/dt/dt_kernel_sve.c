@@ -70,6 +70,6 @@ static void scatter_unpack(void *restrict dst, ptrdiff_t stride, const void *res
 
 const dt_kernel_t dt_sve_kernels[] = {
     {"sve-gather", DT_METHOD_GATHER, VMPL_ISA_SVE, gather_applies, gather_pack, scatter_unpack,
-     NULL, 0, NULL, NULL, NULL, NULL},
+     NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_sve_kernel_count = sizeof(dt_sve_kernels) / sizeof(dt_sve_kernels[0]);

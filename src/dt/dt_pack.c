@@ -13,8 +13,10 @@ static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t le
                       int unpack);
 
 /*
- * The kernel pair for nfull elements of loop from its element at first:
- * the selected pair, or the one for longer spans (dt_kernel_select). When
+ * The kernel pair for nfull elements of loop from its element at first
+ * (to or from the packed stream at packed): the selected pair, or the one
+ * for longer spans (dt_kernel_select); in a mid pair's spans, the pair
+ * its trial took (dt_kernel_mid_taken, on the first call there). When
  * that pair still has one after it, a call spanning more than
  * DT_STRIDED_PROBE_SPAN of user memory and moving DT_STRIDED_PROBE_BYTES
  * or more times one load of its first user line, and takes the last pair
@@ -29,18 +31,28 @@ static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t le
  */
 #define DT_STRIDED_PROBE_SPAN ((int64_t)512 << 10)
 #define DT_STRIDED_PROBE_BYTES ((int64_t)16 << 10)
-const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, const char *first, int64_t nfull)
+const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, char *first, int64_t nfull,
+                                     char *packed, int unpack)
 {
     const int64_t stride = loop->u.loop.stride, dist = stride < 0 ? -stride : stride;
+    const size_t blen = (size_t)loop->u.loop.child->size;
     const uint64_t span = (uint64_t)nfull * (uint64_t)dist;
     const dt_kernel_t *k = loop->u.loop.kernel;
 
     if (!k)
-        k = dt_kernel_select((size_t)loop->u.loop.child->size, stride);
+        k = dt_kernel_select(blen, stride);
     if (k->near && span <= DT_NEAR_SPAN)
         return k->near;
-    while (k->far && span > k->far_span)
-        k = k->far; /* the pairs for longer spans (dt_kernel_select) */
+    while (k->far && span > k->far_span) { /* the pairs for longer spans (dt_kernel_select) */
+        const dt_kernel_t *next = k->far;
+        if (next->mid_use && next->far && span <= next->far_span) {
+            k = dt_kernel_mid_taken(next, unpack, first, stride, blen, (size_t)nfull, packed)
+                    ? next
+                    : next->far;
+            break;
+        }
+        k = next;
+    }
 #if defined(__x86_64__)
     if (k->far && dt_unpack_cold_ticks && dt_span_over(nfull, dist, DT_STRIDED_PROBE_SPAN) &&
         nfull * loop->u.loop.child->size >= DT_STRIDED_PROBE_BYTES && dt_user_line_cold(first))
@@ -57,7 +69,7 @@ static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t 
 {
     const dt_node_t *block = loop->u.loop.child;
     int64_t stride = loop->u.loop.stride;
-    const dt_kernel_t *k = dt_strided_kernel(loop, first + i * stride, nfull);
+    const dt_kernel_t *k = dt_strided_kernel(loop, first + i * stride, nfull, *packed, unpack);
     const struct dt_group *g;
 
     g = k == loop->u.loop.kernel ? loop->u.loop.group : NULL; /* built for this kernel */

@@ -446,7 +446,7 @@ static void test_contiguous_run(void)
  * A column of doubles whose one call spans more than the far span of its
  * stride (dt_kernel.h), so it runs the class's pair without gathers, while
  * each half alone spans less and runs a nearer pair (at 8 KiB strides the
- * gathers of DT_MID_SPAN or the calibrated pair): 12000 at 8 KiB (94 MiB
+ * one DT_MID_SPAN's trial took): 12000 at 8 KiB (94 MiB
  * against 64; halves of 47 MiB) and 24000 at 128 bytes (2.9 MiB against
  * 2). Both must give the same bytes, and unpack must write the blocks only.
  */

@@ -15,6 +15,8 @@
  * for a cold first line (check_strided_cold). On every CPU, a strided
  * loop spanning up to DT_NEAR_SPAN takes its class's near pair where the
  * calibration kept one, and the class's pair past it (check_strided_near).
+ * A strided loop past DT_MID_SPAN takes a mid pair by its trial's answer,
+ * and its first call of a direction leaves the answer (check_strided_mid).
  */
 #include "dt/dt.h"
 #include "dt/dt_internal.h"
@@ -309,7 +311,7 @@ static void check_strided_cold(void)
         user[i] = (double)i;
     for (int c = 0; c < 2; c++) {
         dt_unpack_cold_ticks = ticks[c];
-        CHECK(dt_strided_kernel(loop, (const char *)user, N) == (c ? last : warm),
+        CHECK(dt_strided_kernel(loop, (char *)user, N, (char *)packed, 0) == (c ? last : warm),
               "strided cold: %s first line takes the %s pair", c ? "a cold" : "a warm",
               c ? "last" : "span's");
         memset(packed, 0, sizeof(double) * N);
@@ -362,7 +364,8 @@ static void check_strided_near(void)
             continue;
         }
         k = loop->u.loop.kernel;
-        CHECK(dt_strided_kernel(loop, (const char *)user, n) == (c == 0 && k->near ? k->near : k),
+        CHECK(dt_strided_kernel(loop, (char *)user, n, (char *)packed, 0) ==
+                  (c == 0 && k->near ? k->near : k),
               "strided near: %d blocks (%s DT_NEAR_SPAN) take the %s pair", n,
               c ? "past" : "up to", c == 0 && k->near ? "near" : "class's");
         if (k->near)
@@ -384,6 +387,98 @@ out:
     free(packed);
 }
 
+/*
+ * A column of doubles at an 8 KiB stride whose class pair leads to a mid
+ * pair (DT_MID_SPAN) and a far pair: test pairs made of the generic 8-byte
+ * moves and, for the mid pair, the reference kernels, so that on every
+ * CPU the trial has two kernels to time. Per direction: with the trial's
+ * answers set, the first call of each span bucket (DT_MID_BUCKETS) takes
+ * the mid pair (1) or the far pair (-1) by its bucket's answer, and calls
+ * past the far span take the far pair, with no trial; with none set (0), the first pack (unpack) leaves the answer of
+ * its span only, and the call equals the reference, the unpack writing
+ * no gap byte.
+ */
+static void check_strided_mid(void)
+{
+    enum { STRIDE = 1024, N = (int)(DT_MID_SPAN / (STRIDE * sizeof(double))) + 1 };
+    const int64_t n_far = (int64_t)(DT_FAR_SPAN_SPARSE / (STRIDE * sizeof(double))) + 1;
+    const int64_t n_bucket[DT_MID_BUCKETS] = {N, 4 * (N - 1) + 1, n_far - 1};
+    const dt_kernel_t *const *all = dt_kernels_all(), *moves = NULL;
+    double *user = malloc(sizeof(double) * N * STRIDE), *packed = malloc(sizeof(double) * N);
+    dt_kernel_t k, mid, far;
+    int use[2 * DT_MID_BUCKETS] = {0};
+    dt_type_t *t = NULL;
+    dt_node_t *loop = NULL;
+    const dt_kernel_t *selected = NULL;
+#if defined(__x86_64__)
+    const uint64_t probe = dt_unpack_cold_ticks;
+    dt_unpack_cold_ticks = 0; /* no cold-line probe: the pairs by span alone */
+#endif
+
+    for (int i = 0; all[i] && !moves; i++)
+        if (!strcmp(all[i]->name, "generic-fixed8"))
+            moves = all[i];
+    if (!moves || !user || !packed || dt_type_vector(N, 1, STRIDE, dt_named(DT_DOUBLE), &t) ||
+        dt_type_commit(t) || !(loop = (dt_node_t *)t->layout) || loop->kind != DT_NODE_LOOP ||
+        loop->u.loop.child->kind != DT_NODE_BLOCK || !loop->u.loop.kernel) {
+        CHECK(0, "strided mid: setup");
+        goto out;
+    }
+    k = mid = far = *moves;
+    k.near = far.near = mid.near = NULL;
+    k.far = &mid, k.far_span = DT_MID_SPAN, k.mid_use = NULL;
+    mid.pack = dt_reference_pack, mid.unpack = dt_reference_unpack, mid.mid_use = use;
+    mid.far = &far, mid.far_span = DT_FAR_SPAN_SPARSE;
+    far.far = NULL, far.mid_use = NULL;
+    selected = loop->u.loop.kernel;
+    loop->u.loop.kernel = &k;
+    for (int d = 0; d < 2; d++) {
+        for (int answer = -1; answer <= 1; answer += 2) {
+            for (int b = 0; b < DT_MID_BUCKETS; b++)
+                use[d * DT_MID_BUCKETS + b] = b % 2 ? -answer : answer;
+            for (int b = 0; b < DT_MID_BUCKETS; b++) /* a call in each bucket */
+                CHECK(dt_strided_kernel(loop, (char *)user, n_bucket[b], (char *)packed, d) ==
+                          ((b % 2 ? -answer : answer) > 0 ? &mid : &far),
+                      "strided mid: %s of %lld blocks, answer %d", d ? "unpack" : "pack",
+                      (long long)n_bucket[b], b % 2 ? -answer : answer);
+        }
+        for (int b = 0; b < DT_MID_BUCKETS; b++)
+            use[d * DT_MID_BUCKETS + b] = 0;
+        /* no trial here: it would read past user's end */
+        CHECK(dt_strided_kernel(loop, (char *)user, n_far, (char *)packed, d) == &far,
+              "strided mid: %s past the far span takes the far pair", d ? "unpack" : "pack");
+    }
+    for (int i = 0; i < N * STRIDE; i++)
+        user[i] = (double)i;
+    memset(packed, 0, sizeof(double) * N);
+    int set = 0;
+    CHECK(dt_pack(t, 1, user, 0, packed, sizeof(double) * N) == VMPL_OK, "strided mid: pack");
+    for (int i = 0; i < 2 * DT_MID_BUCKETS; i++)
+        set += (use[i] != 0) << i;
+    CHECK(set == 1, "strided mid: the first pack leaves its span's answer only (mask %#x)", set);
+    int ok = 1;
+    for (int i = 0; ok && i < N; i++)
+        ok = packed[i] == user[i * STRIDE];
+    CHECK(ok, "strided mid: pack equals the reference");
+    for (int i = 0; i < N * STRIDE; i++)
+        user[i] = i % STRIDE ? -1.0 : 0.0;
+    CHECK(dt_unpack(t, 1, user, 0, packed, sizeof(double) * N) == VMPL_OK &&
+              use[DT_MID_BUCKETS] != 0,
+          "strided mid: the first unpack leaves its answer");
+    ok = 1;
+    for (int i = 0; ok && i < N * STRIDE; i++)
+        ok = i % STRIDE ? user[i] == -1.0 : user[i] == (double)i;
+    CHECK(ok, "strided mid: unpack writes the blocks and no gap byte");
+    loop->u.loop.kernel = selected;
+out:
+#if defined(__x86_64__)
+    dt_unpack_cold_ticks = probe;
+#endif
+    dt_type_release(t);
+    free(user);
+    free(packed);
+}
+
 int main(void)
 {
     check_blocks(56, 8, 2024, "blocks of 4-32 bytes");
@@ -399,6 +494,7 @@ int main(void)
     check_strided_cold();
 #endif
     check_strided_near();
+    check_strided_mid();
     check_page_edges();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
