@@ -263,7 +263,7 @@ static dt_method_t forced_method(int *reference_p)
     return DT_METHOD_COUNT;
 }
 
-/* Nanoseconds for the best of reps timings of calls calls over a small buffer (pack, or unpack). */
+/* Nanoseconds for the best of reps timings of calls calls over a buffer (pack, or unpack). */
 static uint64_t kernel_time(const dt_kernel_t *k, int unpack, size_t blen, ptrdiff_t stride,
                             char *user, char *packed, size_t nblocks, int reps, int calls)
 {
@@ -493,6 +493,7 @@ int dt_kernel_mid_taken(const dt_kernel_t *mid, int unpack, char *first, ptrdiff
 {
     const dt_kernel_t *far = mid->far;
     const uint64_t dist = (uint64_t)(stride < 0 ? -stride : stride);
+    char *lowest = stride < 0 ? first - (nblocks - 1) * dist : first; /* kernel_time's user */
     uint64_t ns[2] = {UINT64_MAX, UINT64_MAX}, quarter = DT_MID_SPAN * 4;
     int bucket = 0, use, *answer;
 
@@ -507,13 +508,8 @@ int dt_kernel_mid_taken(const dt_kernel_t *mid, int unpack, char *first, ptrdiff
         return 1;
     }
     for (int run = 0; run < 2 * MID_TRIAL_RUNS; run++) {
-        const dt_kernel_t *r = run & 1 ? far : mid;
-        uint64_t t = base_time_ns();
-        if (unpack)
-            r->unpack(first, stride, packed, blen, nblocks);
-        else
-            r->pack(packed, first, stride, blen, nblocks);
-        t = base_time_ns() - t;
+        uint64_t t = kernel_time(run & 1 ? far : mid, unpack, blen, stride, lowest, packed,
+                                 nblocks, 1, 1);
         ns[run & 1] = t < ns[run & 1] ? t : ns[run & 1];
     }
     use = ns[0] * MID_MARGIN <= ns[1] * (MID_MARGIN - 1) ? 1 : -1;
