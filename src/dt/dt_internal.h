@@ -46,7 +46,7 @@ struct dt_node {
             int64_t data_end;        /* small_blocks: end of the highest block past the origin */
             struct dt_shuffle *shuffle; /* small_blocks in one 32-byte window (commit) */
             struct dt_group *group;     /* small_blocks: k elements per step (commit) */
-            /* small_blocks on AVX-512: the blocks cut into masked moves of <= 32 bytes */
+            /* small_blocks on AVX2 and AVX-512: the blocks cut into moves of <= 32 bytes */
             struct dt_piece *moves;
             int64_t nmoves;
             int64_t *move_of; /* first move of block k; move_of[n] == nmoves */
@@ -57,7 +57,7 @@ struct dt_node {
     } u;
 };
 
-/* Blocks up to this length are cut into masked moves (AVX-512 element programs). */
+/* Blocks up to this length are cut into moves (element programs on AVX2 and AVX-512). */
 #define DT_MASKED_BLOCK 256
 
 /* Blocks up to this length are copied by fixed-size moves in element programs. */
@@ -186,6 +186,12 @@ int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, in
                     char **packed, int unpack);
 /* Commit: the plans of a small-block sequence repeated every stride bytes (0: unknown). */
 void dt_masked_prepare(dt_node_t *seq, int64_t stride);
+/*
+ * Whether this CPU runs the masked programs (AVX-512 BW, not capped by
+ * VMPL_DT_ISA; asked once). Without them a sequence's moves serve only the
+ * 32-byte moves of dt_small_pack_moves on AVX2 CPUs.
+ */
+int dt_masked_usable(void);
 
 /* n bytes, not overlapping: memcpy, or last bytes first where memcpy is slow there (dt_copy.c). */
 void dt_copy(char *restrict d, const char *restrict s, size_t n);

@@ -9,8 +9,8 @@
  * whose excess would run past the packed range, take exact copies. On
  * AVX2 CPUs the 32-byte moves are one YMM load and store each, checked
  * once per element where the blocks leave no page without data
- * (dt_wide_pack_avx2), and blocks longer than 32 bytes go as the masked
- * programs' moves of at most 32 bytes where those are built; their last
+ * (dt_wide_pack_avx2), and blocks longer than 32 bytes go as moves of at
+ * most 32 bytes (cut at commit, dt_pack_masked.c); their last
  * elements go by the move plan (below) where there is one (pack_bench
  * indexed_int hot on Zen 4, 8 alternations: 2 KiB 18.1 -> 20.4 GB/s,
  * 4 KiB 24.1 -> 25.5, 8 KiB level, against exact copies). An element

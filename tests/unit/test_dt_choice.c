@@ -70,13 +70,19 @@ static void reference_pack(const blocks_t *b, const int *user, int64_t count, in
         }
 }
 
+/* Whether the masked moves run for seq here (on AVX2 alone its moves are unmasked). */
+static int masked(const dt_node_t *seq)
+{
+    return seq->u.seq.moves && dt_masked_usable();
+}
+
 /* Whether a call left the choice of its direction as it should; state: the one set before. */
 static void check_chose(const dt_node_t *seq, int64_t count, int state, int unpack,
                         const char *what)
 {
     int chooses = state < 0 && count > 0;
 
-    if (seq->u.seq.moves && state < 0)
+    if (masked(seq) && state < 0)
         CHECK((seq->u.seq.moves_use[unpack] >= 0) == chooses, "%s: %s of %lld elements %s",
               what, unpack ? "unpack" : "pack", (long long)count,
               chooses ? "made no choice" : "chose with nothing to time");
@@ -103,7 +109,7 @@ static void check_state(dt_type_t *t, const blocks_t *b, int64_t count, int stat
     }
     for (int64_t i = 0; i < ints; i++)
         user[i] = (int)(i * 2654435761u), back[i] = back_want[i] = ~(int)i;
-    if (seq->u.seq.moves)
+    if (masked(seq))
         seq->u.seq.moves_use[0] = seq->u.seq.moves_use[1] = state;
     memset(sentinel, 0x5a, SENTINEL);
     memcpy(got + bytes, sentinel, SENTINEL);
@@ -143,10 +149,10 @@ static void check_blocks(int n, int longest, unsigned seed, const char *what)
           "%s: not a sequence of small blocks", what);
     if (t->layout && t->layout->kind == DT_NODE_SEQ) {
         printf("%s: %d blocks, %lld packed bytes per element, masked moves %s\n", what, n,
-               (long long)b.size, t->layout->u.seq.moves ? "built" : "not on this CPU");
+               (long long)b.size, masked(t->layout) ? "built" : "not on this CPU");
         const int64_t counts[] = {PACKED_BYTES / b.size + 3, 2, 0};
         for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
-            for (int state = -1; state <= (t->layout->u.seq.moves ? 1 : -1); state++)
+            for (int state = -1; state <= (masked(t->layout) ? 1 : -1); state++)
                 check_state(t, &b, counts[c], state, what);
     }
     dt_type_release(t);
@@ -191,8 +197,8 @@ static void check_guarded(int n, const dt_count_t *len, const dt_count_t *disp, 
         r->layout->kind != DT_NODE_SEQ) {
         CHECK(0, "%s: type", what);
     } else {
-        for (int state = -1; state <= (r->layout->u.seq.moves ? 1 : -1); state++) {
-            if (r->layout->u.seq.moves)
+        for (int state = -1; state <= (masked(r->layout) ? 1 : -1); state++) {
+            if (masked(r->layout))
                 r->layout->u.seq.moves_use[0] = state;
             CHECK(dt_pack(r, COUNT, origin, 0, got, (size_t)(COUNT * size)) == VMPL_OK &&
                       !memcmp(got, want, (size_t)(COUNT * size)),
@@ -240,8 +246,8 @@ static void check_page_inside(void)
         r->layout->kind != DT_NODE_SEQ) {
         CHECK(0, "page inside: type");
     } else {
-        for (int state = -1; state <= (r->layout->u.seq.moves ? 1 : -1); state++) {
-            if (r->layout->u.seq.moves)
+        for (int state = -1; state <= (masked(r->layout) ? 1 : -1); state++) {
+            if (masked(r->layout))
                 r->layout->u.seq.moves_use[0] = state;
             CHECK(dt_pack(r, COUNT, map, 0, got, (size_t)at) == VMPL_OK &&
                       !memcmp(got, want, (size_t)at),
