@@ -502,6 +502,64 @@ static void test_far_span(void)
     check_far_span(24000, 16, "beyond 2 MiB");
 }
 
+/*
+ * A sequence of small blocks whose last block lies 3 GiB past the first,
+ * in a reservation only its touched pages occupy: the element programs'
+ * move plans hold 32-bit offsets and such a sequence must go without one.
+ * One element (the range code) and three, packed and unpacked against
+ * byte loops; unpack writes no byte between the blocks.
+ */
+static void test_far_blocks(void)
+{
+    enum { NB = 7, COUNT = 3, EXTENT = 64 };
+    const int64_t far = (int64_t)3 << 30;
+    const dt_count_t len[NB] = {1, 2, 1, 3, 1, 2, 4};
+    const dt_aint_t disp[NB] = {0, 8, 20, 28, 44, 52, far};
+    const size_t bytes = (size_t)far + 4096;
+    char *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    char want[COUNT * 56], got[COUNT * 56 + 16];
+    dt_type_t *h = NULL, *r = NULL;
+    int64_t size = 0;
+
+    CHECK(map != MAP_FAILED, "far blocks: mmap");
+    if (map == MAP_FAILED)
+        return;
+    for (int i = 0; i < NB; i++)
+        size += 4 * len[i];
+    for (int64_t count = 1; count <= COUNT; count += COUNT - 1) {
+        char *at = want;
+        for (int64_t e = 0; e < count; e++)
+            for (int i = 0; i < NB; i++) {
+                char *user = map + e * EXTENT + disp[i];
+                for (int b = 0; b < 4 * len[i]; b++)
+                    user[b] = (char)(e * 53 + i * 11 + b + 1);
+                memcpy(at, user, (size_t)(4 * len[i]));
+                at += 4 * len[i];
+            }
+        CHECK(dt_type_hindexed(NB, len, disp, INT, &h) == VMPL_OK &&
+                  dt_type_resized(h, 0, EXTENT, &r) == VMPL_OK && dt_type_commit(r) == VMPL_OK,
+              "far blocks: type");
+        memset(got, 0x5a, sizeof(got));
+        CHECK(dt_pack(r, count, map, 0, got, (size_t)(count * size)) == VMPL_OK &&
+                  !memcmp(got, want, (size_t)(count * size)) && got[count * size] == 0x5a,
+              "far blocks: pack of %lld elements", (long long)count);
+        for (int64_t e = 0; e < count; e++) /* the blocks cleared, the gaps kept */
+            for (int i = 0; i < NB; i++)
+                memset(map + e * EXTENT + disp[i], 0, (size_t)(4 * len[i]));
+        map[4] = map[far - 1] = 0x33;
+        CHECK(dt_unpack(r, count, map, 0, want, (size_t)(count * size)) == VMPL_OK &&
+                  map[4] == 0x33 && map[far - 1] == 0x33,
+              "far blocks: unpack of %lld elements, gaps kept", (long long)count);
+        CHECK(dt_pack(r, count, map, 0, got, (size_t)(count * size)) == VMPL_OK &&
+                  !memcmp(got, want, (size_t)(count * size)),
+              "far blocks: unpack of %lld elements, blocks written", (long long)count);
+        dt_type_release(r);
+        dt_type_release(h);
+    }
+    munmap(map, bytes);
+}
+
 static void test_errors(void)
 {
     dt_type_t *t = NULL, *v;
@@ -545,6 +603,7 @@ int main(void)
     test_contents();
     test_contiguous_run();
     test_far_span();
+    test_far_blocks();
     test_errors();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed != 0;
