@@ -215,18 +215,20 @@ static void check_guarded(int n, const dt_count_t *len, const dt_count_t *disp, 
  * Elements of 4 pages, pages 1 and 3 inaccessible, with blocks at the end
  * of page 0 (the last one ending 4 bytes before page 1) and at the start
  * of page 2: a load past a block must not enter page 1 although the
- * element's data goes on after it.
+ * element's data goes on after it. The second block is 8 ints (widest
+ * 32 bytes: a 32-byte move per block) or 12 (48 bytes: the blocks cut
+ * into moves, dt_pack_masked.c).
  */
-static void check_page_inside(void)
+static void check_page_inside(dt_count_t second)
 {
     enum { COUNT = 3, N = 6 };
     const long page = sysconf(_SC_PAGESIZE);
     const dt_count_t w = (dt_count_t)(page / 4); /* ints a page */
-    const dt_count_t len[N] = {3, 8, 1, 5, 2, 1};
-    const dt_count_t disp[N] = {w - 24, w - 19, w - 2, 2 * w, 2 * w + 7, 2 * w + 12};
+    const dt_count_t len[N] = {3, second, 1, 5, 2, 1};
+    const dt_count_t disp[N] = {w - 24, w - 20, w - 2, 2 * w, 2 * w + 7, 2 * w + 12};
     char *map = mmap(NULL, (size_t)page * 4 * COUNT, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    char got[COUNT * 80], want[COUNT * 80];
+    char got[COUNT * 96], want[COUNT * 96];
     int64_t at = 0;
     dt_type_t *t = NULL, *r = NULL;
 
@@ -251,7 +253,8 @@ static void check_page_inside(void)
                 r->layout->u.seq.moves_use[0] = state;
             CHECK(dt_pack(r, COUNT, map, 0, got, (size_t)at) == VMPL_OK &&
                       !memcmp(got, want, (size_t)at),
-                  "pack of elements around an inaccessible page, choice %d", state);
+                  "pack of elements around an inaccessible page, a block of %d ints, choice %d",
+                  (int)second, state);
         }
     }
     dt_type_release(r);
@@ -263,7 +266,7 @@ static void check_page_inside(void)
  * The 32-byte moves of the element programs read up to 31 bytes past a
  * block: next to inaccessible pages, for blocks up to 32 bytes and past
  * it, at every distance of the data's end from the page, and around a
- * page inside an element.
+ * page inside an element (both again).
  */
 static void check_page_edges(void)
 {
@@ -274,7 +277,8 @@ static void check_page_edges(void)
         check_guarded(6, len, disp, tail, "blocks of 4-32 bytes");
         check_guarded(6, len_long, disp_long, tail, "blocks of 4-60 bytes");
     }
-    check_page_inside();
+    check_page_inside(8);
+    check_page_inside(12);
 }
 
 #if defined(__x86_64__)
