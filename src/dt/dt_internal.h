@@ -158,9 +158,9 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
 /*
  * count elements of seq as dt_small_pack packs them when the masked moves
  * decline: the element shuffle or fixed-size moves, then exact copies for
- * the last elements (or exact copies throughout when a block passes
- * DT_SMALL_BLOCK, unless the masked moves' cut of the blocks exists and
- * the CPU has AVX2). Writes nothing past the packed range. Returns the end.
+ * the last elements. When a block passes DT_SMALL_BLOCK: 32-byte moves of
+ * the blocks' cut (dt_pack_masked.c) on AVX2 CPUs, else the move plan or
+ * exact copies. Writes nothing past the packed range. Returns the end.
  */
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p);
