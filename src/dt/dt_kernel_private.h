@@ -328,6 +328,8 @@ const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64
 #define DT_WIDE_MAX_GAP (4096 - 32)
 char *dt_wide_pack_avx2(const dt_piece_t *pc, int64_t n, int64_t data_end, int dense,
                         const char *first, int64_t stride, int64_t count, char *packed);
+/* Whether this CPU moves blocks by dt_wide_pack_avx2: AVX2, allowed by VMPL_DT_ISA (asked once). */
+int dt_wide_avx2(void);
 
 /* AVX-512 VBMI byte-permute groups (dt_kernel_avx512vbmi.c; x86 builds only). */
 extern const dt_kernel_t dt_avx512vbmi_kernels[];

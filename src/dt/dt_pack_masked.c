@@ -308,7 +308,7 @@ void dt_masked_prepare(dt_node_t *seq, int64_t stride)
         dt_cold_probe_init();
         group_prepare(seq, stride);
         moves_prepare(seq);
-    } else if (base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2)) {
+    } else if (dt_wide_avx2()) {
         moves_prepare(seq);
     }
 }

@@ -119,8 +119,7 @@ PACK_UNROLLED(3, 32)
 PACK_UNROLLED(4, 32)
 
 #if defined(__x86_64__)
-/* Whether this CPU moves blocks by dt_wide_pack_avx2 (asked once). */
-static int wide_avx2(void)
+int dt_wide_avx2(void)
 {
     static int usable = -1;
 
@@ -147,7 +146,7 @@ static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, 
     if (width == 16)
         return pack_wide_16(pc, n, first, stride, count, p);
 #if defined(__x86_64__)
-    if (wide_avx2())
+    if (dt_wide_avx2())
         return dt_wide_pack_avx2(pc, n, seq->u.seq.data_end, seq->u.seq.dense, first, stride,
                                  count, p);
 #endif
@@ -363,7 +362,7 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
 
 #if defined(__x86_64__)
-    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && wide_avx2()) {
+    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && dt_wide_avx2()) {
         /* the blocks cut into moves of at most 32 bytes (dt_pack_masked.c) */
         wide = count - exact_tail(seq, 32);
         wide = wide > 0 ? wide : 0;
@@ -526,7 +525,7 @@ void dt_small_prepare(dt_node_t *seq)
             sh->ssse3[(j / 16) * 2 + src / 16][j % 16] = (uint8_t)(src % 16);
         }
 #if defined(__x86_64__)
-    if (blend_prepare(sh, pc, seq->u.seq.n) && wide_avx2())
+    if (blend_prepare(sh, pc, seq->u.seq.n) && dt_wide_avx2())
         sh->pack = dt_blend_pack_avx2;
 #endif
     seq->u.seq.shuffle = sh;
