@@ -349,9 +349,48 @@ static char *pack_planned(const struct dt_move_plan *plan, const char *first, in
     return move_planned(plan, (char *)first, stride, count, p, size, 0);
 }
 
+/*
+ * Unpack by the plan a few elements at a time: each move decoded once
+ * for PLAN_CHUNK elements, and the class loops' exits taken once per
+ * chunk, while the chunk's user lines (PLAN_CHUNK_SPAN at most) stay in
+ * L1 from one class's pass to the next. Zen 3, pack_bench indexed_int
+ * unpack hot (2.9 KiB elements), GB/s in quiet rounds of 6 alternations,
+ * element by element / chunks of 4: 16 KiB 14.2-16.7 / 16.9-19.7, 64 KiB
+ * 15.1-16.0 / 17.6-18.1, 256 KiB 12.8-13.6 / 12.4-15.5, 1 MiB 13.2-13.8 /
+ * 14.2-15.2 (chunks of 8 were no faster).
+ */
+#define PLAN_CHUNK 4
+#define PLAN_CHUNK_SPAN ((int64_t)16 << 10)
+
+/* n moves of w bytes, each into PLAN_CHUNK elements from their packed bytes p. */
+static inline __attribute__((always_inline)) const dt_plan_move_t *
+plan_moves_chunk(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride,
+                 const char *p, int64_t size, const int w)
+{
+    for (int64_t j = 0; j < n; j++, m++) {
+        char *u = first + plan_user(*m);
+        const char *q = p + plan_packed(*m);
+#pragma GCC unroll 8
+        for (int e = 0; e < PLAN_CHUNK; e++)
+            __builtin_memcpy(u + e * stride, q + e * size, (size_t)w);
+    }
+    return m;
+}
+
 static const char *unpack_planned(const struct dt_move_plan *plan, char *first, int64_t stride,
                                   int64_t count, const char *p, int64_t size)
 {
+    if (!dt_span_over(PLAN_CHUNK, stride < 0 ? -stride : stride, PLAN_CHUNK_SPAN))
+        for (; count >= PLAN_CHUNK; count -= PLAN_CHUNK) {
+            const dt_plan_move_t *m = plan->move;
+            m = plan_moves_chunk(m, plan->n[0], first, stride, p, size, 16);
+            m = plan_moves_chunk(m, plan->n[1], first, stride, p, size, 8);
+            m = plan_moves_chunk(m, plan->n[2], first, stride, p, size, 4);
+            m = plan_moves_chunk(m, plan->n[3], first, stride, p, size, 2);
+            plan_moves_chunk(m, plan->n[4], first, stride, p, size, 1);
+            first += PLAN_CHUNK * stride;
+            p += PLAN_CHUNK * size;
+        }
     return move_planned(plan, first, stride, count, (char *)p, size, 1);
 }
 
