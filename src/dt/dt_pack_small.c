@@ -370,7 +370,7 @@ plan_moves_chunk(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride
     for (int64_t j = 0; j < n; j++, m++) {
         char *u = first + plan_user(*m);
         const char *q = p + plan_packed(*m);
-#pragma GCC unroll 8
+#pragma GCC unroll 4
         for (int e = 0; e < PLAN_CHUNK; e++)
             __builtin_memcpy(u + e * stride, q + e * size, (size_t)w);
     }
