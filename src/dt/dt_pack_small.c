@@ -280,17 +280,35 @@ static void move_plan_prepare(dt_node_t *seq)
     seq->u.seq.move_plan = plan;
 }
 
-/* n moves of w bytes between an element and its packed bytes p; returns the next move. */
-static inline __attribute__((always_inline)) const dt_plan_move_t *
-plan_moves(const dt_plan_move_t *m, int64_t n, char *element, char *p, const int w,
-           const int unpack)
+/* One move of w bytes between user memory u and packed bytes q. */
+static inline __attribute__((always_inline)) void plan_move_bytes(char *u, char *q, const int w,
+                                                                  const int unpack)
 {
+    if (unpack)
+        __builtin_memcpy(u, q, (size_t)w);
+    else
+        __builtin_memcpy(q, u, (size_t)w);
+}
+
+/*
+ * n moves of w bytes, each between chunk elements stride apart and their
+ * packed bytes size apart (from first and p); returns the next move.
+ */
+static inline __attribute__((always_inline)) const dt_plan_move_t *
+plan_moves(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride, char *p,
+           int64_t size, const int w, const int chunk, const int unpack)
+{
+    if (chunk == 1) { /* unrolled by moves; a chunk is unrolled by its elements */
 #pragma GCC unroll 4
-    for (int64_t j = 0; j < n; j++, m++)
-        if (unpack)
-            __builtin_memcpy(element + plan_user(*m), p + plan_packed(*m), (size_t)w);
-        else
-            __builtin_memcpy(p + plan_packed(*m), element + plan_user(*m), (size_t)w);
+        for (int64_t j = 0; j < n; j++, m++)
+            plan_move_bytes(first + plan_user(*m), p + plan_packed(*m), w, unpack);
+        return m;
+    }
+    for (int64_t j = 0; j < n; j++, m++) {
+        char *u = first + plan_user(*m), *q = p + plan_packed(*m);
+        for (int e = 0; e < chunk; e++)
+            plan_move_bytes(u + e * stride, q + e * size, w, unpack);
+    }
     return m;
 }
 
@@ -327,18 +345,18 @@ static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride
  */
 #define PLAN_PACK_SPAN ((int64_t)256 << 10)
 
-/* count elements by the plan; returns the end of the packed bytes. */
+/* count elements by the plan, chunk at a time (count a multiple); returns the packed end. */
 static inline __attribute__((always_inline)) char *
 move_planned(const struct dt_move_plan *plan, char *first, int64_t stride, int64_t count,
-             char *p, int64_t size, const int unpack)
+             char *p, int64_t size, const int chunk, const int unpack)
 {
-    for (int64_t i = 0; i < count; i++, first += stride, p += size) {
+    for (int64_t i = 0; i < count; i += chunk, first += chunk * stride, p += chunk * size) {
         const dt_plan_move_t *m = plan->move;
-        m = plan_moves(m, plan->n[0], first, p, 16, unpack);
-        m = plan_moves(m, plan->n[1], first, p, 8, unpack);
-        m = plan_moves(m, plan->n[2], first, p, 4, unpack);
-        m = plan_moves(m, plan->n[3], first, p, 2, unpack);
-        plan_moves(m, plan->n[4], first, p, 1, unpack);
+        m = plan_moves(m, plan->n[0], first, stride, p, size, 16, chunk, unpack);
+        m = plan_moves(m, plan->n[1], first, stride, p, size, 8, chunk, unpack);
+        m = plan_moves(m, plan->n[2], first, stride, p, size, 4, chunk, unpack);
+        m = plan_moves(m, plan->n[3], first, stride, p, size, 2, chunk, unpack);
+        plan_moves(m, plan->n[4], first, stride, p, size, 1, chunk, unpack);
     }
     return p;
 }
@@ -346,7 +364,7 @@ move_planned(const struct dt_move_plan *plan, char *first, int64_t stride, int64
 static char *pack_planned(const struct dt_move_plan *plan, const char *first, int64_t stride,
                           int64_t count, char *p, int64_t size)
 {
-    return move_planned(plan, (char *)first, stride, count, p, size, 0);
+    return move_planned(plan, (char *)first, stride, count, p, size, 1, 0);
 }
 
 /*
@@ -362,36 +380,19 @@ static char *pack_planned(const struct dt_move_plan *plan, const char *first, in
 #define PLAN_CHUNK 4
 #define PLAN_CHUNK_SPAN ((int64_t)16 << 10)
 
-/* n moves of w bytes, each into PLAN_CHUNK elements from their packed bytes p. */
-static inline __attribute__((always_inline)) const dt_plan_move_t *
-plan_moves_chunk(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride,
-                 const char *p, int64_t size, const int w)
-{
-    for (int64_t j = 0; j < n; j++, m++) {
-        char *u = first + plan_user(*m);
-        const char *q = p + plan_packed(*m);
-#pragma GCC unroll 4
-        for (int e = 0; e < PLAN_CHUNK; e++)
-            __builtin_memcpy(u + e * stride, q + e * size, (size_t)w);
-    }
-    return m;
-}
-
 static const char *unpack_planned(const struct dt_move_plan *plan, char *first, int64_t stride,
                                   int64_t count, const char *p, int64_t size)
 {
-    if (!dt_span_over(PLAN_CHUNK, stride < 0 ? -stride : stride, PLAN_CHUNK_SPAN))
-        for (; count >= PLAN_CHUNK; count -= PLAN_CHUNK) {
-            const dt_plan_move_t *m = plan->move;
-            m = plan_moves_chunk(m, plan->n[0], first, stride, p, size, 16);
-            m = plan_moves_chunk(m, plan->n[1], first, stride, p, size, 8);
-            m = plan_moves_chunk(m, plan->n[2], first, stride, p, size, 4);
-            m = plan_moves_chunk(m, plan->n[3], first, stride, p, size, 2);
-            plan_moves_chunk(m, plan->n[4], first, stride, p, size, 1);
-            first += PLAN_CHUNK * stride;
-            p += PLAN_CHUNK * size;
-        }
-    return move_planned(plan, first, stride, count, (char *)p, size, 1);
+    char *q = (char *)p;
+
+    if (!dt_span_over(PLAN_CHUNK, stride < 0 ? -stride : stride, PLAN_CHUNK_SPAN)) {
+        const int64_t chunks = count - count % PLAN_CHUNK;
+
+        q = move_planned(plan, first, stride, chunks, q, size, PLAN_CHUNK, 1);
+        first += chunks * stride;
+        count -= chunks;
+    }
+    return move_planned(plan, first, stride, count, q, size, 1, 1);
 }
 
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
@@ -700,7 +701,7 @@ DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, 
     if (dt_masked_range(seq, base, k, off, len, packed, unpack))
         return;
     if (len == seq->size && seq->u.seq.move_plan) { /* the whole element */
-        *packed = move_planned(seq->u.seq.move_plan, base, 0, 1, p, len, unpack);
+        *packed = move_planned(seq->u.seq.move_plan, base, 0, 1, p, len, 1, unpack);
         return;
     }
     /*
