@@ -81,11 +81,9 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
 
 /*
  * dt_unpack_cold_ticks (dt_kernel_private.h): the TSC ticks in
- * DT_COLD_LINE_NS, from the TSC and the monotonic clock over 50 us, once.
- * On CPUs with AVX-512 VBMI only; elsewhere it stays 0: no probe, and the
- * masked block moves' unpack choice keeps its margin (dt_pack_masked.c).
- * First, on CPUs with AVX-512 BW, whether the masked loops prefetch
- * (dt_masked_probe).
+ * DT_COLD_LINE_NS, from the TSC and the monotonic clock over 50 us, once,
+ * on every x86-64 CPU (elsewhere it stays 0: no probe). First, on CPUs
+ * with AVX-512 BW, whether the masked loops prefetch (dt_masked_probe).
  */
 void dt_cold_probe_init(void)
 {
@@ -98,8 +96,6 @@ void dt_cold_probe_init(void)
     done = 1;
     if (base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512))
         dt_masked_probe();
-    if (!base_cpu_features()->avx512vbmi)
-        return;
     t0 = base_time_ns();
     c0 = __rdtsc();
     while ((t = base_time_ns()) - t0 < 50000)

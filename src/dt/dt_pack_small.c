@@ -314,23 +314,25 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride, char
 
 /*
  * Whether a call's data are in the caches, as far as one probe tells:
- * where the cold-line probe is set up (dt_kernel_private.h), calls up to
- * DT_UNPACK_PREFETCH_SPAN and those whose first data line did not come
- * from DRAM; elsewhere calls up to DT_PREFETCH_SPAN. Unpacks by move
- * plans go only there: their moves go through an element by width, not
- * by address, which the hardware prefetchers do not follow from DRAM,
- * where the address-ordered exact copies stream faster. Measured on Zen 5
- * (pack_bench indexed_int, VMPL_DT_ISA=avx2, GB/s, plan / copies): hot
- * 64 KiB pack 30 / 28, unpack 29 / 26; 16 MiB pack 6.5 / 10.4, unpack
- * 8.4 / 11.5; software prefetch brought the plan to 11 and 9.4 there but
- * cost 20-30 % in the caches.
+ * calls up to DT_UNPACK_PREFETCH_SPAN, and up to DT_PREFETCH_SPAN those
+ * whose first data line did not come from DRAM (where the cold-line
+ * probe is set up, dt_kernel_private.h; without it all up to
+ * DT_PREFETCH_SPAN). Unpacks by move plans go only there: their moves go
+ * through an element by width, not by address, which the hardware
+ * prefetchers do not follow from DRAM, where the address-ordered exact
+ * copies stream faster. Measured on Zen 5 (pack_bench indexed_int,
+ * VMPL_DT_ISA=avx2, GB/s, plan / copies): hot 64 KiB pack 30 / 28, unpack
+ * 29 / 26; 16 MiB pack 6.5 / 10.4, unpack 8.4 / 11.5; software prefetch
+ * brought the plan to 11 and 9.4 there but cost 20-30 % in the caches.
+ * On Zen 3 (pack_bench indexed_int unpack, 12 alternations, GB/s in the
+ * quiet rounds, by the plan / with the probe): cold 64 KiB 3.13-3.44 /
+ * 3.22-3.89, cold 1 MiB 3.69-4.23 / 4.79-5.18; hot 64 KiB-1 MiB level.
  */
 static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
 {
 #if defined(__x86_64__)
-    if (dt_unpack_cold_ticks) /* the probe reads the first data byte */
-        return !dt_span_over(count, stride, DT_UNPACK_PREFETCH_SPAN) ||
-               !dt_user_line_cold(first + seq->u.seq.pieces[0].disp);
+    if (dt_unpack_probes(count, stride, DT_PREFETCH_SPAN)) /* reads the first data byte */
+        return !dt_user_line_cold(first + seq->u.seq.pieces[0].disp);
 #endif
     (void)seq, (void)first;
     return !dt_span_over(count, stride, DT_PREFETCH_SPAN);
