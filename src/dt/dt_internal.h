@@ -210,12 +210,9 @@ static inline void dt_copy_exact(char *d, const char *s, int64_t n)
 {
     if (n > 2 * DT_SMALL_BLOCK) {
         dt_copy(d, s, (size_t)n);
-    } else if (n > DT_SMALL_BLOCK) {
-        char head[DT_SMALL_BLOCK], tail[DT_SMALL_BLOCK];
-        __builtin_memcpy(head, s, DT_SMALL_BLOCK);
-        __builtin_memcpy(tail, s + n - DT_SMALL_BLOCK, DT_SMALL_BLOCK);
-        __builtin_memcpy(d, head, DT_SMALL_BLOCK);
-        __builtin_memcpy(d + n - DT_SMALL_BLOCK, tail, DT_SMALL_BLOCK);
+    } else if (n > DT_SMALL_BLOCK) { /* not overlapping: as dt_move_small, 32 bytes wide */
+        __builtin_memcpy(d, s, DT_SMALL_BLOCK);
+        __builtin_memcpy(d + n - DT_SMALL_BLOCK, s + n - DT_SMALL_BLOCK, DT_SMALL_BLOCK);
     } else {
         dt_move_small(d, s, (size_t)n);
     }

@@ -9,7 +9,9 @@
  * count and at two elements (one goes by the range code); a call moving
  * elements must leave its direction's choice behind, a call of none must
  * not. On CPUs without the masked moves the same calls are checked once.
- * On x86 the blocks are checked again with every unpack's first user line
+ * On x86 the cold-line probe must be calibrated once a small-block type
+ * is committed, whatever the CPU's vector ISA; the blocks are checked
+ * again with every unpack's first user line
  * taken as cold (dt_unpack_cold_ticks 1): large unpacks with the masked
  * moves chosen then go by the others; and a strided loop's kernel pair
  * for a cold first line (check_strided_cold). On every CPU, a strided
@@ -496,6 +498,8 @@ int main(void)
 #if defined(__x86_64__)
     {
         const uint64_t probe = dt_unpack_cold_ticks;
+        /* the types above set the probe up (dt_cold_probe_init), on every x86-64 CPU */
+        CHECK(probe >= 2, "cold-line probe calibrated: %llu ticks", (unsigned long long)probe);
         dt_unpack_cold_ticks = 1;
         check_blocks(56, 8, 2024, "blocks of 4-32 bytes, cold");
         check_blocks(40, 15, 7, "blocks of 4-60 bytes, cold");
