@@ -108,6 +108,24 @@ static void check_far(const dt_kernel_t *k)
 }
 
 /*
+ * Blocks one or two lines apart over more than DT_SPARSE_SPAN bytes: the
+ * fixed moves that prefetch the strided side (dt_sparse_prefetch), the
+ * last steps without it, both directions of stride.
+ */
+static void check_sparse(const dt_kernel_t *k)
+{
+    static const ptrdiff_t shapes[][2] = {{8, 128}, {8, -128}, {16, 64}, {24, 96}};
+
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        size_t blen = (size_t)shapes[i][0];
+        ptrdiff_t stride = shapes[i][1];
+        size_t dist = (size_t)(stride < 0 ? -stride : stride);
+        if (k->applies(blen, stride))
+            check_shape(k, blen, stride, (size_t)DT_SPARSE_SPAN / dist + 7);
+    }
+}
+
+/*
  * Contiguous copies (dt_copy, and on x86 with AVX2 its backward copy
  * directly): lengths around the vector steps and the placement rule's
  * bounds, destinations at distances modulo 4096 inside and outside its
@@ -513,6 +531,7 @@ int main(int argc, char **argv)
             }
         }
         check_far(k);
+        check_sparse(k);
         printf("%-20s %lu checks\n", k->name, passed + failed - before);
     }
     {
