@@ -67,12 +67,15 @@ static inline int dt_blocks_page_apart(ptrdiff_t d_step, ptrdiff_t s_step, size_
  * A page holds only 32-64 such blocks and the hardware prefetchers stop
  * at its end; past the L2 TLB's reach (8 MiB on Zen 3) each new page
  * waited for its walk. Zen 3 (in a VM), pack_bench col_16_double (8-byte
- * blocks 128 bytes apart) hot, 12 alternations of one build with and
+ * blocks 128 bytes apart) hot, 12 alternations of one binary with and
  * without the prefetch, median ratio of each pair (pack / unpack): 1 MiB
- * packed (a 16 MiB span) 1.34 / 1.51, 4 MiB 1.11 / 1.11, 16 MiB 1.05 /
- * 1.04; 256 KiB (4 MiB) 0.99 / 1.05, whence the span bound. A throwaway
- * loop at 64-byte strides: 12-32 MiB spans 1.1-1.25, 4-8 MiB 0.84-0.89;
- * at 256-2048-byte strides no gain or a loss. x86-64 only: measured there.
+ * packed (a 16 MiB span) 1.10 / 1.33, 4 MiB 1.05 / 1.08, 16 MiB 1.08 /
+ * 1.17, 64 KiB 0.99 / 1.01. Prefetching from 512 KiB spans on gained
+ * 0.99 / 1.05 at 256 KiB packed (4 MiB), whence the span bound. A
+ * throwaway loop at 64-byte strides: 12-32 MiB spans 1.1-1.5, 4-8 MiB
+ * 0.84-0.89; at 256-2048-byte strides no gain or a loss (at 8 KiB strides
+ * 64 blocks ahead, col_1024_double unpack 1 MiB 0.83 -> 0.53 GB/s).
+ * x86-64 only: measured there.
  */
 #define DT_SPARSE_AHEAD 8192
 #define DT_SPARSE_SPAN ((uint64_t)8 << 20)
