@@ -63,7 +63,9 @@ static inline int dt_blocks_page_apart(ptrdiff_t d_step, ptrdiff_t s_step, size_
 /*
  * Blocks one or two lines apart (64-128 bytes) over more than
  * DT_SPARSE_SPAN bytes of user memory: the moves prefetch the strided
- * side DT_SPARSE_AHEAD bytes ahead, for writing where they store there.
+ * side DT_SPARSE_AHEAD bytes ahead, hinted for writing where they store
+ * there (the generic kernels, built without PREFETCHW, get PREFETCHT0
+ * either way: those are the builds measured below).
  * A page holds only 32-64 such blocks and the hardware prefetchers stop
  * at its end; past the L2 TLB's reach (8 MiB on Zen 3) each new page
  * waited for its walk. Zen 3 (in a VM), pack_bench col_16_double (8-byte
@@ -112,6 +114,30 @@ static inline __attribute__((always_inline)) void dt_four_moves(char *restrict d
 }
 
 /*
+ * The four-block steps of dt_fixed_moves over nblocks, each with the
+ * prefetches of dt_sparse_prefetch on the side that strides: the
+ * destination (for writing) when unpack, else the source. Stops where the
+ * prefetches would pass the last block; returns the blocks moved.
+ */
+static inline __attribute__((always_inline)) size_t
+dt_sparse_steps(char *restrict d, const char *restrict s, ptrdiff_t d_step, ptrdiff_t s_step,
+                size_t nblocks, const size_t n, const int unpack)
+{
+    const ptrdiff_t step = unpack ? d_step : s_step;
+    const size_t ahead = DT_SPARSE_AHEAD / (size_t)(step < 0 ? -step : step);
+    size_t i = 0;
+
+    for (; i + 4 + ahead <= nblocks; i += 4, d += 4 * d_step, s += 4 * s_step) {
+        if (unpack)
+            DT_SPARSE_PREFETCH(d, d_step, (ptrdiff_t)ahead, 1);
+        else
+            DT_SPARSE_PREFETCH(s, s_step, (ptrdiff_t)ahead, 0);
+        dt_four_moves(d, s, d_step, s_step, n);
+    }
+    return i;
+}
+
+/*
  * nblocks moves of n bytes (a constant where it matters), block i from
  * s + i * s_step to d + i * d_step, four blocks an iteration (one where
  * dt_blocks_page_apart), with the prefetch of dt_sparse_prefetch.
@@ -124,19 +150,11 @@ static inline __attribute__((always_inline)) void dt_fixed_moves(char *restrict 
 {
     size_t i = 0, by_four = dt_blocks_page_apart(d_step, s_step, nblocks) ? 0 : nblocks;
 
-    if (dt_sparse_prefetch(d_step, nblocks)) {
-        const ptrdiff_t ahead = DT_SPARSE_AHEAD / (d_step < 0 ? -d_step : d_step);
-        for (; i + 4 + (size_t)ahead <= by_four; i += 4, d += 4 * d_step, s += 4 * s_step) {
-            DT_SPARSE_PREFETCH(d, d_step, ahead, 1);
-            dt_four_moves(d, s, d_step, s_step, n);
-        }
-    } else if (dt_sparse_prefetch(s_step, nblocks)) {
-        const ptrdiff_t ahead = DT_SPARSE_AHEAD / (s_step < 0 ? -s_step : s_step);
-        for (; i + 4 + (size_t)ahead <= by_four; i += 4, d += 4 * d_step, s += 4 * s_step) {
-            DT_SPARSE_PREFETCH(s, s_step, ahead, 0);
-            dt_four_moves(d, s, d_step, s_step, n);
-        }
-    }
+    if (dt_sparse_prefetch(d_step, nblocks))
+        i = dt_sparse_steps(d, s, d_step, s_step, by_four, n, 1);
+    else if (dt_sparse_prefetch(s_step, nblocks))
+        i = dt_sparse_steps(d, s, d_step, s_step, by_four, n, 0);
+    d += (ptrdiff_t)i * d_step, s += (ptrdiff_t)i * s_step;
     for (; i + 4 <= by_four; i += 4, d += 4 * d_step, s += 4 * s_step)
         dt_four_moves(d, s, d_step, s_step, n);
     for (; i < nblocks; i++, d += d_step, s += s_step)
