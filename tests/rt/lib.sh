@@ -15,9 +15,12 @@ expect_grep() {
   if grep -qE -- "$2" "$3"; then pass "$1"; else fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -20; fi
 }
 # Every socket folder and shared-memory object of a job, one per line.
+# Jobs name theirs "vmpl-<12 hex digits>-..." (singletons "vmpl-s<pid>-",
+# not checked); "vmpl-test-<name>-<pid>" objects belong to unit tests that
+# ctest may run beside this one, which remove their own.
 job_files() {
   ls -d /tmp/vmpl-*-n* ${XDG_RUNTIME_DIR:-/nonexistent}/vmpl-*-n* 2>/dev/null
-  ls /dev/shm 2>/dev/null | grep '^vmpl-' | grep -v '^vmpl-s'
+  ls /dev/shm 2>/dev/null | grep '^vmpl-' | grep -v -e '^vmpl-s' -e '^vmpl-test-'
 }
 # What was there before this script ran (a job that an earlier test left
 # behind fails that test, not every test after it).
