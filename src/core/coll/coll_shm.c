@@ -26,7 +26,7 @@ static size_t buf_bytes_setting(void)
 
 size_t coll_shm_area_bytes(void)
 {
-    return COLL_SHM_LINES * 64 + COLL_SHM_SLOTS * COLL_SHM_SHORT + 2 * buf_bytes_setting();
+    return COLL_SHM_LINES * 64 + 64 + COLL_SHM_SLOTS * COLL_SHM_SHORT + 2 * buf_bytes_setting();
 }
 
 vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm)
@@ -54,18 +54,29 @@ void coll_shm_detach(coll_comm_t *c)
     c->node = NULL;
 }
 
-static _Atomic uint64_t *stamp_of(const coll_comm_t *c, int r, uint64_t u)
+static char *area_of(const coll_comm_t *c, int r)
 {
     const struct coll_shm *s = c->node;
 
-    return (_Atomic uint64_t *)(s->areas + (size_t)coll_peer(c, r) * s->area_bytes +
-                                (u % COLL_SHM_LINES) * 64);
+    return s->areas + (size_t)coll_peer(c, r) * s->area_bytes;
+}
+
+static _Atomic uint64_t *stamp_of(const coll_comm_t *c, int r, uint64_t u)
+{
+    return (_Atomic uint64_t *)(area_of(c, r) + (u % COLL_SHM_LINES) * 64);
+}
+
+static _Atomic uint64_t *progress_of(const coll_comm_t *c, int r)
+{
+    return (_Atomic uint64_t *)(area_of(c, r) + COLL_SHM_LINES * 64);
 }
 
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
 {
-    atomic_store_explicit(stamp_of(c, c->rank, u), 4 * u + (uint64_t)phase,
-                          memory_order_release);
+    uint64_t stamp = 4 * u + (uint64_t)phase;
+
+    atomic_store_explicit(stamp_of(c, c->rank, u), stamp, memory_order_release);
+    atomic_store_explicit(progress_of(c, c->rank), stamp, memory_order_release);
     for (int r = 0; r < c->size; r++)
         if (r != c->rank)
             tl_shm_ring(c->node->shm, coll_peer(c, r));
@@ -78,13 +89,19 @@ typedef struct {
     uint64_t u, want;
 } wait_for_t;
 
+/* The line's stamp first (it shares the line with inline data), then the progress word. */
+static int member_reached(const wait_for_t *w, int r)
+{
+    return atomic_load_explicit(stamp_of(w->c, r, w->u), memory_order_acquire) >= w->want ||
+           atomic_load_explicit(progress_of(w->c, r), memory_order_acquire) >= w->want;
+}
+
 static int reached(void *arg)
 {
     wait_for_t *w = arg;
 
     for (; w->next < w->end; w->next++)
-        if (w->next != w->c->rank &&
-            atomic_load_explicit(stamp_of(w->c, w->next, w->u), memory_order_acquire) < w->want)
+        if (w->next != w->c->rank && !member_reached(w, w->next))
             return 0;
     return 1;
 }

@@ -8,6 +8,7 @@
  * Shared layout, per member, in the member's collective area:
  *
  *   line [COLL_SHM_LINES]: { stamp (u64), inline data [COLL_SHM_INLINE] }  (64 bytes each)
+ *   progress (u64, a line of its own): the highest stamp this member published
  *   slot [COLL_SHM_SLOTS]: data [COLL_SHM_SHORT]
  *   buffer [2]: data [buf_bytes]
  *
@@ -18,12 +19,20 @@
  * progress in use u by storing the line's stamp, 4u + phase, with release
  * after its data: COLL_SHM_READY (its data is in place), COLL_SHM_REDUCED
  * (its share is reduced, for the algorithms that reduce in place) and
- * COLL_SHM_DONE (it reads nothing of use u any more).
+ * COLL_SHM_DONE (it reads nothing of use u any more). It also stores the
+ * stamp in its progress word, so the word only grows.
  *
- * Every member makes the same uses in the same order and ends each with
- * COLL_SHM_DONE. So a member may overwrite the memory of use u once every
- * member is done with the last use of that memory: u - COLL_SHM_LINES,
- * u - COLL_SHM_SLOTS or u - 2 (coll_shm_writable). A writer of short data
+ * Every member makes the same uses in the same order, and a collective
+ * returns only after its last read. So a member that published anything
+ * of a later use is done with use u, whether or not it published
+ * COLL_SHM_DONE in u (a use may end without it, or a member may have no
+ * part in it): "member r reached phase f of use u" is "r's progress word
+ * is at least 4u + f". A line's stamp answers the same question sooner for
+ * the readers of its inline data, but only for a use the member published
+ * in; a wait falls back on the progress word. A member may overwrite the
+ * memory of use u once every member is done with the last use of that
+ * memory: u - COLL_SHM_LINES, u - COLL_SHM_SLOTS or u - 2
+ * (coll_shm_writable). A writer of short data
  * thus runs many uses ahead of its slowest reader, which is what
  * oversubscribed runs need: each process does many collectives per time
  * slice instead of one (8 ranks on 2 cores, 8-byte broadcast: 1.1 us with
@@ -99,7 +108,7 @@ static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t
 
     if (len <= COLL_SHM_INLINE)
         return area + (u % COLL_SHM_LINES) * 64 + 8;
-    area += COLL_SHM_LINES * 64;
+    area += COLL_SHM_LINES * 64 + 64; /* past the lines and the progress word */
     if (len <= COLL_SHM_SHORT)
         return area + (u % COLL_SHM_SLOTS) * COLL_SHM_SHORT;
     return area + COLL_SHM_SLOTS * COLL_SHM_SHORT + (u & 1) * s->buf_bytes;
@@ -107,7 +116,7 @@ static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t
 
 /* Announces this member's phase of use u (everything written before is visible). */
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
-/* Waits until member r (COLL_SHM_ALL: every other member) published phase of use u. */
+/* Waits until member r (COLL_SHM_ALL: every other member) reached phase of use u. */
 vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase);
 
 /* Room for p source pointers: `stack` (COLL_SHM_STACK_SOURCES) when p fits, else the heap. */

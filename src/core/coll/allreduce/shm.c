@@ -47,9 +47,8 @@ static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst,
     vmpl_reduce_localn(srcs, c->size, dst, n, op->elem, op->op);
     coll_shm_sources_free(srcs, stack_srcs);
     /*
-     * No COLL_SHM_DONE: every member waits for all in every use, so this
-     * member's next stamp says it is done with this one, and nobody can be
-     * far enough ahead to wait for it before. One store and ring less.
+     * No COLL_SHM_DONE: this member's next stamp says it is done with this
+     * use (its progress word, coll_shm.h). One store and ring less.
      */
     return VMPL_OK;
 }
