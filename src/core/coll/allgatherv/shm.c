@@ -43,21 +43,21 @@ vmpl_status_t coll_allgatherv_shm(coll_comm_t *c, const void *sendbuf, int64_t s
         size_t len = piece_part(mine, done, piece);
         if ((status = coll_shm_writable(c, u, piece)) != VMPL_OK)
             break;
-        if (in_place)
+        if (len && in_place) /* no len: this member's block ended in an earlier piece */
             dt_pack(recvtype, recvcounts[c->rank], (char *)recvbuf + displs[c->rank] * extent,
                     done, coll_shm_buf(c, c->rank, u, piece), len);
-        else
+        else if (len)
             dt_pack(sendtype, sendcount, sendbuf, done, coll_shm_buf(c, c->rank, u, piece), len);
         coll_shm_publish(c, u, COLL_SHM_READY);
         if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
             break;
         for (int r = 0; r < c->size; r++) {
-            size_t bytes = 0;
-            if (r == c->rank && in_place)
-                continue;
+            size_t bytes = 0, part;
             dt_pack_size(recvtype, recvcounts[r], &bytes);
+            if ((r == c->rank && in_place) || !(part = piece_part(bytes, done, piece)))
+                continue;
             dt_unpack(recvtype, recvcounts[r], (char *)recvbuf + displs[r] * extent, done,
-                      coll_shm_buf(c, r, u, piece), piece_part(bytes, done, piece));
+                      coll_shm_buf(c, r, u, piece), part);
         }
         coll_shm_publish(c, u, COLL_SHM_DONE);
     }
