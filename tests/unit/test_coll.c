@@ -92,6 +92,10 @@ static void test_all(coll_comm_t *c, dt_type_t *affine, dt_type_t *every_other)
         coll_reduce(c, a, out, 3, affine, &compose, 3);
         if (me == 3)
             CHECK(out[2].m == want[2].m && out[2].c == want[2].c, "ordered reduce");
+        memset(out, 0, sizeof(out));
+        coll_allreduce(c, a, out, 3, affine, &compose);
+        for (int i = 0; i < 3; i++)
+            CHECK(out[i].m == want[i].m && out[i].c == want[i].c, "ordered allreduce %d", i);
         coll_scan(c, a, out, 3, affine, &compose, 0);
         {
             affine_t w = affine_of(0, 1);
@@ -108,6 +112,20 @@ static void test_all(coll_comm_t *c, dt_type_t *affine, dt_type_t *every_other)
             affine_compose(&w, &x, &(int){1}, NULL);
             CHECK(out[0].m == x.m && out[0].c == x.c, "exclusive scan");
         }
+    }
+
+    { /* float MAX/MIN: -0 and +0 tie to +0 (MAX) and -0 (MIN), a NaN anywhere wins */
+        const coll_op_t max = {.op = VMPL_OP_MAX, .elem = VMPL_TYPE_FLOAT, .commutative = 1};
+        const coll_op_t min = {.op = VMPL_OP_MIN, .elem = VMPL_TYPE_FLOAT, .commutative = 1};
+        float f[4] = {me % 2 ? 0.0f : -0.0f, me == 3 ? __builtin_nanf("") : (float)me,
+                      (float)(me % 2), -0.0f},
+              o[4];
+        coll_allreduce(c, f, o, 4, dt_named(DT_FLOAT), &max);
+        CHECK(o[0] == 0 && !__builtin_signbit(o[0]) && __builtin_isnan(o[1]) && o[2] == 1 &&
+                  __builtin_signbit(o[3]), "float max ties and NaN");
+        coll_allreduce(c, f, o, 4, dt_named(DT_FLOAT), &min);
+        CHECK(o[0] == 0 && __builtin_signbit(o[0]) && __builtin_isnan(o[1]) && o[2] == 0 &&
+                  __builtin_signbit(o[3]), "float min ties and NaN");
     }
 
     { /* gatherv / scatterv / allgatherv with uneven counts; alltoallw */
