@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config python3
+  build-essential cmake ninja-build pkg-config python3 libsodium-dev
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   bochs bochsbios bochs-term grub-pc-bin grub-common xorriso mtools
   linux-perf valgrind

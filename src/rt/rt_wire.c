@@ -66,7 +66,7 @@ int rt_secret_equal(const uint8_t *a, const uint8_t *b)
     return diff == 0;
 }
 
-static int write_all(int fd, const void *data, size_t length)
+int rt_write_all(int fd, const void *data, size_t length)
 {
     const char *at = data;
 
@@ -83,7 +83,7 @@ static int write_all(int fd, const void *data, size_t length)
     return 0;
 }
 
-static int read_all(int fd, void *data, size_t length)
+int rt_read_all(int fd, void *data, size_t length)
 {
     char *at = data;
 
@@ -112,9 +112,9 @@ int rt_frame_write(int fd, uint32_t type, const void *payload, size_t length)
         errno = EMSGSIZE;
         return -1;
     }
-    if (write_all(fd, &header, sizeof(header)))
+    if (rt_write_all(fd, &header, sizeof(header)))
         return -1;
-    return length ? write_all(fd, payload, length) : 0;
+    return length ? rt_write_all(fd, payload, length) : 0;
 }
 
 int rt_frame_read(int fd, uint32_t *type_p, void **payload_p, size_t *length_p)
@@ -122,7 +122,7 @@ int rt_frame_read(int fd, uint32_t *type_p, void **payload_p, size_t *length_p)
     rt_frame_header_t header;
     void *payload = NULL;
 
-    if (read_all(fd, &header, sizeof(header)))
+    if (rt_read_all(fd, &header, sizeof(header)))
         return -1;
     if (header.length > RT_FRAME_MAX) {
         errno = EPROTO;
@@ -130,7 +130,7 @@ int rt_frame_read(int fd, uint32_t *type_p, void **payload_p, size_t *length_p)
     }
     if (header.length) {
         payload = malloc(header.length);
-        if (!payload || read_all(fd, payload, header.length)) {
+        if (!payload || rt_read_all(fd, payload, header.length)) {
             int saved = payload ? errno : ENOMEM;
             free(payload);
             errno = saved;

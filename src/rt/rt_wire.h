@@ -44,6 +44,7 @@ typedef enum {
     RT_MSG_FENCE_FAILED = 18, /* to a rank: epoch; to a child daemon: 0 */
     RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, text */
     RT_MSG_EXITS_AGAIN = 20,  /* down: report your ranks' exits again (a parent failed) */
+    RT_MSG_CHALLENGE = 21,    /* listener -> connector, plain: nonce_l (16 bytes), job id */
 } rt_msg_type_t;
 
 /* RT_MSG_RANK_EXIT flags */
@@ -79,6 +80,10 @@ int rt_secret_generate(uint8_t secret[RT_SECRET_BYTES]);
 void rt_secret_to_hex(const uint8_t secret[RT_SECRET_BYTES], char hex[2 * RT_SECRET_BYTES + 1]);
 int rt_secret_from_hex(const char *hex, uint8_t secret[RT_SECRET_BYTES]);
 int rt_secret_equal(const uint8_t *a, const uint8_t *b);
+
+/* Blocking I/O of whole buffers: 0 or -1 with errno set (ECONNRESET at end of stream). */
+int rt_write_all(int fd, const void *data, size_t length);
+int rt_read_all(int fd, void *data, size_t length);
 
 /* Blocking frame I/O for simple clients (ranks): 0 or -1 with errno set. */
 int rt_frame_write(int fd, uint32_t type, const void *payload, size_t length);
