@@ -1,5 +1,6 @@
 /* The rank's connection to its node daemon (rt.h). */
 #include "rt.h"
+#include "rt_auth.h"
 #include "rt_kvs.h"
 
 #include <base/log.h>
@@ -16,6 +17,7 @@
 static struct {
     int initialized;
     int fd; /* daemon connection; -1 for a singleton */
+    rt_auth_session_t auth; /* every frame on it carries a MAC (rt_auth.h) */
     uint32_t fence_epoch;
     rt_info_t info;
     int *local_ranks;
@@ -106,7 +108,7 @@ static vmpl_status_t rt_init_singleton(void)
 
 static vmpl_status_t rt_init_connected(const base_settings_t *settings)
 {
-    uint8_t secret[RT_SECRET_BYTES];
+    uint8_t secret[RT_SECRET_BYTES], mac_key[RT_KEY_BYTES];
     rt_buf_t hello;
     uint32_t type;
     void *payload;
@@ -117,15 +119,20 @@ static vmpl_status_t rt_init_connected(const base_settings_t *settings)
         base_error("rt", "VMPL_RT_SOCKET is set but VMPL_RT_SECRET or VMPL_RT_RANK is not valid");
         return VMPL_ERR_RUNTIME;
     }
+    if (rt_auth_init())
+        return VMPL_ERR_RUNTIME;
+    rt_auth_mac_key(secret, mac_key);
     status = rt_connect(settings->rt_socket, &rt.fd);
     if (status != VMPL_OK)
         return status;
+    /* challenge-response: the secret stays here; the daemon's reply proves it has the key too */
     rt_buf_init(&hello);
-    rt_buf_put_raw(&hello, secret, sizeof(secret));
     rt_buf_put_u32(&hello, (uint32_t)settings->rt_rank);
     rt_buf_put_u32(&hello, (uint32_t)getpid());
-    if (hello.failed || rt_frame_write(rt.fd, RT_MSG_RANK_HELLO, hello.data, hello.length) ||
-        rt_frame_read(rt.fd, &type, &payload, &length)) {
+    if (hello.failed ||
+        rt_auth_hello(rt.fd, &rt.auth, mac_key, RT_AUTH_RANK(settings->rt_rank), 60000,
+                      RT_MSG_RANK_HELLO, hello.data, hello.length) ||
+        rt_frame_read_auth(rt.fd, &rt.auth, &type, &payload, &length)) {
         base_error("rt", "the node daemon refused rank %ld: %m", settings->rt_rank);
         rt_buf_free(&hello);
         goto err_close;
@@ -190,13 +197,13 @@ static vmpl_status_t rt_fence_exchange(void **blob_p, size_t *length_p)
         rt_buf_free(&out);
         return VMPL_ERR_NO_MEMORY;
     }
-    if (rt_frame_write(rt.fd, RT_MSG_FENCE, out.data, out.length)) {
+    if (rt_frame_write_auth(rt.fd, &rt.auth, RT_MSG_FENCE, out.data, out.length)) {
         base_error("rt", "lost the node daemon during a fence: %m");
         rt_buf_free(&out);
         return VMPL_ERR_RUNTIME;
     }
     rt_buf_free(&out);
-    if (rt_frame_read(rt.fd, &type, &payload, &length)) {
+    if (rt_frame_read_auth(rt.fd, &rt.auth, &type, &payload, &length)) {
         base_error("rt", "lost the node daemon during a fence: %m");
         return VMPL_ERR_RUNTIME;
     }
@@ -262,7 +269,8 @@ void rt_abort(int code, const char *reason)
         rt_buf_put_u32(&out, (uint32_t)rt.info.rank);
         rt_buf_put_u32(&out, (uint32_t)code);
         rt_buf_put_str(&out, reason ? reason : "");
-        if (!out.failed && !rt_frame_write(rt.fd, RT_MSG_ABORT, out.data, out.length)) {
+        if (!out.failed &&
+            !rt_frame_write_auth(rt.fd, &rt.auth, RT_MSG_ABORT, out.data, out.length)) {
             /* the daemon kills us with the rest of the job; wait for it */
             for (int i = 0; i < 100; i++)
                 usleep(100000);
@@ -280,7 +288,7 @@ vmpl_status_t rt_finalize(void)
     if (!rt.initialized)
         return VMPL_OK;
     if (rt.fd >= 0) {
-        if (rt_frame_write(rt.fd, RT_MSG_FINALIZE, NULL, 0))
+        if (rt_frame_write_auth(rt.fd, &rt.auth, RT_MSG_FINALIZE, NULL, 0))
             status = VMPL_ERR_RUNTIME;
         close(rt.fd);
         free(rt.local_ranks);

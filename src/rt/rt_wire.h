@@ -5,8 +5,10 @@
  * frames: an rt_frame_header_t followed by `length` payload bytes. Fields
  * are in host byte order (all hosts of a job share one architecture).
  *
- * The first frame on every connection is a hello that carries the job's
- * secret; a listener refuses (logs and closes) anything else.
+ * Every connection opens with a challenge-response hello, and every later
+ * frame carries a MAC (rt_auth.h); the job's secret never goes on the
+ * wire; the connector's first frame opens with its nonce (nonce_c). A
+ * listener refuses (logs and closes) anything else.
  */
 #ifndef VMPL_RT_WIRE_H
 #define VMPL_RT_WIRE_H
@@ -24,7 +26,7 @@ typedef struct {
 
 /* Payloads are sequences of u32/u64/byte strings encoded with rt_buf_t. */
 typedef enum {
-    RT_MSG_HELLO = 1,         /* daemon -> parent: secret, node, pid, port */
+    RT_MSG_HELLO = 1,         /* daemon -> parent: nonce_c, node, pid, port, host */
     RT_MSG_HELLO_OK = 2,      /* parent -> daemon: (empty) */
     RT_MSG_READY = 3,         /* up: entries {node, pid, port, host} of a wired subtree */
     RT_MSG_TABLE = 4,         /* down: the entries of every daemon */
@@ -38,11 +40,11 @@ typedef enum {
     RT_MSG_ABORT = 12,        /* rank -> daemon -> up: rank, code, text */
     RT_MSG_FENCE = 13,        /* rank -> daemon -> parent: epoch, key-value records */
     RT_MSG_FENCE_DONE = 14,   /* down and to ranks: epoch, every rank's records */
-    RT_MSG_RANK_HELLO = 15,   /* rank -> daemon: secret, rank, pid */
+    RT_MSG_RANK_HELLO = 15,   /* rank -> daemon: nonce_c, rank, pid */
     RT_MSG_RANK_INFO = 16,    /* daemon -> rank: identity and layout (rt_info_t) */
     RT_MSG_FINALIZE = 17,     /* rank -> daemon: the rank finished cleanly */
     RT_MSG_FENCE_FAILED = 18, /* to a rank: epoch; to a child daemon: 0 */
-    RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, text */
+    RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, origin */
     RT_MSG_EXITS_AGAIN = 20,  /* down: report your ranks' exits again (a parent failed) */
     RT_MSG_CHALLENGE = 21,    /* listener -> connector, plain: nonce_l (16 bytes), job id */
 } rt_msg_type_t;
@@ -85,7 +87,7 @@ int rt_secret_equal(const uint8_t *a, const uint8_t *b);
 int rt_write_all(int fd, const void *data, size_t length);
 int rt_read_all(int fd, void *data, size_t length);
 
-/* Blocking frame I/O for simple clients (ranks): 0 or -1 with errno set. */
+/* Blocking plain frame I/O (a remote daemon's start message): 0 or -1 with errno set. */
 int rt_frame_write(int fd, uint32_t type, const void *payload, size_t length);
 /* Reads one frame; the payload (malloc'd, NULL when empty) goes to *payload_p. */
 int rt_frame_read(int fd, uint32_t *type_p, void **payload_p, size_t *length_p);

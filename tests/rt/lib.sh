@@ -14,6 +14,12 @@ expect_rc() { if [ "$3" -eq "$2" ]; then pass "$1 (exit $3)"; else fail "$1: exi
 expect_grep() {
   if grep -qE -- "$2" "$3"; then pass "$1"; else fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -20; fi
 }
+# tcp_port PID / udp_port PID: the loopback port a daemon (or vmplrun) PID
+# listens on: TCP for links, UDP for the failure detector. Tests attack
+# only their own job's processes, named by pid (other jobs share the host).
+tcp_port() { ss -ltnpH 2>/dev/null | grep "pid=$1," | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2; }
+udp_port() { ss -lunpH 2>/dev/null | grep "pid=$1," | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2; }
+
 # Every socket folder and shared-memory object of a job, one per line.
 # Jobs name theirs "vmpl-<12 hex digits>-..." (singletons "vmpl-s<pid>-",
 # not checked); "vmpl-test-<name>-<pid>" objects belong to unit tests that

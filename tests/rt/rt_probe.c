@@ -6,11 +6,13 @@
  *   dupkey       every rank puts the same key; the fence must fail everywhere
  *   abort CODE   rank 1 aborts with CODE, the others wait in a fence
  *   nofinalize   rank 1 exits 0 without finalizing, the others wait in a fence
- *   badsecret    connect to the daemon with a wrong secret / someone else's rank
+ *   badsecret    connect to the daemon with a wrong secret, as this rank again,
+ *                and from a child process that knows the secret (not a rank)
  *   shm          create a job-named shared-memory object, print ids, then sleep
  */
 #define _GNU_SOURCE
 #include <rt/rt.h>
+#include <rt/rt_auth.h>
 #include <rt/rt_wire.h>
 
 #include <fcntl.h>
@@ -20,6 +22,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const rt_info_t *info;
@@ -82,9 +85,12 @@ static int mode_info(void)
     return 0;
 }
 
+/* Answers the daemon's challenge with the key of `secret`: is the hello refused? */
 static int hello_refused(const uint8_t *secret, int rank, int pid)
 {
     struct sockaddr_un address = {.sun_family = AF_UNIX};
+    rt_auth_session_t session;
+    uint8_t key[RT_KEY_BYTES];
     rt_buf_t hello;
     uint32_t type;
     void *payload = NULL;
@@ -93,12 +99,13 @@ static int hello_refused(const uint8_t *secret, int rank, int pid)
 
     strncpy(address.sun_path, getenv("VMPL_RT_SOCKET"), sizeof(address.sun_path) - 1);
     CHECK(fd >= 0 && !connect(fd, (struct sockaddr *)&address, sizeof(address)), "connect: %m");
+    rt_auth_mac_key(secret, key);
     rt_buf_init(&hello);
-    rt_buf_put_raw(&hello, secret, RT_SECRET_BYTES);
     rt_buf_put_u32(&hello, (uint32_t)rank);
     rt_buf_put_u32(&hello, (uint32_t)pid);
-    rt_frame_write(fd, RT_MSG_RANK_HELLO, hello.data, hello.length);
-    refused = rt_frame_read(fd, &type, &payload, &length) != 0;
+    refused = rt_auth_hello(fd, &session, key, RT_AUTH_RANK(rank), 5000, RT_MSG_RANK_HELLO,
+                            hello.data, hello.length) ||
+              rt_frame_read_auth(fd, &session, &type, &payload, &length) != 0;
     free(payload);
     rt_buf_free(&hello);
     close(fd);
@@ -114,7 +121,15 @@ static int mode_badsecret(void)
     wrong[7] ^= 1;
     CHECK(hello_refused(wrong, info->rank, getpid()), "a wrong secret was accepted");
     /* the right secret, but claiming to be this rank again (already connected) */
-    CHECK(hello_refused(right, info->rank, getpid()), "a second connection as this rank was accepted");
+    CHECK(hello_refused(right, info->rank, getpid()),
+          "a second connection as this rank was accepted");
+    /* the right secret from a process the daemon did not spawn */
+    pid_t child = fork();
+    if (child == 0)
+        _exit(hello_refused(right, info->rank, getpid()) ? 0 : 1);
+    int status;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+          WEXITSTATUS(status) == 0, "a process that is not a rank was accepted");
     printf("rank %d: refused as expected\n", info->rank);
     return 0;
 }

@@ -168,15 +168,15 @@ area_bootstrap() {
 area_secret() {
   "$run" -n 2 --nodes 2 "$probe" badsecret >"$work/out" 2>"$work/err"
   expect_rc "rank-socket refusals job" 0 $?
-  [ "$(grep -c 'refused as expected' "$work/out")" -eq 2 ] && pass "wrong secret and duplicate rank refused" ||
+  [ "$(grep -c 'refused as expected' "$work/out")" -eq 2 ] && pass "wrong secret, duplicate rank and non-rank process refused" ||
     fail "refusal: $(cat "$work/out")"
-  expect_grep "refusal logged" "refused a connection: wrong or missing job secret" "$work/err"
-  "$run" -n 2 --nodes 2 sh -c 'sleep 3' 2>"$work/err" &
+  expect_grep "refusal logged" "refused a connection: malformed hello, or not answering the challenge" "$work/err"
+  expect_grep "non-rank process refused at once" "refused a connection on the rank socket from pid [0-9]+" "$work/err"
+  # only this job's daemons are attacked: each rank names its own ($PPID)
+  "$run" -n 2 --nodes 2 sh -c 'echo daemon=$PPID; sleep 3' >"$work/out" 2>"$work/err" &
   local pid=$! ports=""
-  for _ in $(seq 50); do
-    ports=$(ss -ltnpH 2>/dev/null | grep '"vmpld"' | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2)
-    [ "$(wc -w <<<"$ports")" -ge 2 ] && break; sleep 0.05
-  done
+  for _ in $(seq 100); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for daemon in $(cut -d= -f2 "$work/out"); do ports+=" $(tcp_port "$daemon")"; done
   for port in $ports; do
     exec 3<>"/dev/tcp/127.0.0.1/$port" && { printf 'not a daemon, no secret here...........' >&3; exec 3>&-; }
   done
@@ -185,7 +185,30 @@ area_secret() {
     fail "TCP refusal: ports '$ports': $(cat "$work/err")"
   "$run" -n 1 sh -c 'stat -c "%a" "$(dirname "$VMPL_RT_SOCKET")" "$VMPL_RT_SOCKET"' >"$work/out"
   [ "$(tr '\n' ' ' <"$work/out")" = "700 600 " ] && pass "socket folder 700, socket 600" || fail "modes: $(cat "$work/out")"
+  other_user
   expect_clean "secret"
+}
+
+# Another user can neither reach a rank socket (its folder is 0700) nor
+# get a hello accepted on a daemon's TCP port (it has no key). Needs root
+# to become nobody; skipped with a note otherwise.
+other_user() {
+  # the system's python3: nobody may not reach root's own (pyenv, say)
+  local as_nobody=(setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 -) pid daemon
+  if [ "$(id -u)" -ne 0 ] || ! "${as_nobody[@]}" </dev/null 2>/dev/null; then
+    echo "note: cannot become nobody here: the other-user checks did not run"
+    return
+  fi
+  "$run" -n 1 sh -c 'echo daemon=$PPID; '"${as_nobody[*]}"' unix "$VMPL_RT_SOCKET" <'"$here"'/rt_attack.py; sleep 2' \
+    >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 100); do grep -q daemon= "$work/out" && break; sleep 0.05; done
+  daemon=$(sed -nE 's/^daemon=([0-9]+)$/\1/p' "$work/out")
+  "${as_nobody[@]}" hello "$(tcp_port "$daemon")" <"$here/rt_attack.py" >"$work/hello" 2>&1
+  wait $pid; expect_rc "job with another user's attempts" 0 $?
+  expect_grep "another user cannot connect to a rank socket" "^denied: EACCES$" "$work/out"
+  expect_grep "another user's hello refused" "^refused$" "$work/hello"
+  expect_grep "its refusal logged" "refused a connection: malformed hello, or not answering" "$work/err"
 }
 
 # Each failure path, then nothing of the job may be left.

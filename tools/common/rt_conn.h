@@ -5,7 +5,7 @@
 #ifndef VMPL_TOOLS_RT_CONN_H
 #define VMPL_TOOLS_RT_CONN_H
 
-#include <rt/rt_wire.h>
+#include <rt/rt_auth.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -17,11 +17,21 @@ typedef struct {
     size_t out_sent; /* bytes of `out` already written */
     int kind;        /* owner's tag */
     int id;          /* owner's index (node or rank) */
-    int authenticated;
+    rt_auth_session_t auth; /* every frame carries a MAC once auth.state is RT_AUTH_ON */
 } rt_conn_t;
 
 void rt_conn_init(rt_conn_t *conn, int fd, int kind, int id); /* makes fd nonblocking */
 void rt_conn_close(rt_conn_t *conn);
+
+/*
+ * Listener side of the hello (rt_auth.h): sends the challenge; the first
+ * frame that comes back must be the connector's, authentic. -1 on a dead peer.
+ */
+int rt_conn_challenge(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], const char *job_id,
+                      uint32_t self);
+/* Connector side, blocking up to timeout_ms for the challenge: 0 or -1 (errno set). */
+int rt_conn_hello(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], uint32_t self,
+                  int timeout_ms, uint32_t type, const void *payload, size_t length);
 
 /* Queues a frame and writes what the socket takes now; -1 on a dead peer. */
 int rt_conn_send(rt_conn_t *conn, uint32_t type, const void *payload, size_t length);
@@ -35,7 +45,9 @@ int rt_conn_wants_write(const rt_conn_t *conn);
 int rt_conn_receive(rt_conn_t *conn);
 /*
  * Takes the next whole frame, if any: 1 with *payload_p pointing into the
- * connection (valid until the next call), 0 when none, -1 malformed.
+ * connection (valid until the next call), 0 when none, -1 malformed or not
+ * authentic (a wrong MAC, sender or sequence number). The connector's nonce
+ * that opens its first frame is not handed out.
  */
 int rt_conn_next_frame(rt_conn_t *conn, uint32_t *type_p, const void **payload_p,
                        size_t *length_p);

@@ -73,10 +73,8 @@ int rt_job_same_host(const rt_job_t *job, uint32_t a, uint32_t b)
            (rt_host_is_local(job->hosts[a]) && rt_host_is_local(job->hosts[b]));
 }
 
-void rt_hello_encode(rt_buf_t *out, const uint8_t *secret, uint32_t node, uint32_t port,
-                     const char *host)
+void rt_hello_encode(rt_buf_t *out, uint32_t node, uint32_t port, const char *host)
 {
-    rt_buf_put_raw(out, secret, RT_SECRET_BYTES);
     rt_buf_put_u32(out, node);
     rt_buf_put_u32(out, (uint32_t)getpid());
     rt_buf_put_u32(out, port);

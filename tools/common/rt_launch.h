@@ -13,8 +13,10 @@ int rt_tcp_connect(const char *host, uint32_t port);
 /* Do daemons a and b share a host (and so start each other without the agent)? */
 int rt_job_same_host(const rt_job_t *job, uint32_t a, uint32_t b);
 
-/* Hello of a daemon: secret, node, pid, listening port, host. */
-void rt_hello_encode(rt_buf_t *out, const uint8_t *secret, uint32_t node, uint32_t port,
-                     const char *host);
+/* Hello of a daemon (after the nonce rt_conn_hello puts first): node, pid, port, host. */
+void rt_hello_encode(rt_buf_t *out, uint32_t node, uint32_t port, const char *host);
+
+/* How long a connector waits for the listener's challenge (it may be busy spawning). */
+#define RT_CHALLENGE_WAIT_MS 30000
 
 #endif

@@ -79,6 +79,7 @@ typedef struct {
     int rank_chdir;             /* ranks chdir to the job's folder: ours is another */
     rt_conn_t *pending;  /* accepted connections that have not said hello */
     int pending_count;
+    uint8_t mac_key[RT_KEY_BYTES]; /* the job's MAC key, from its secret (rt_auth.h) */
 
     uint32_t fence_epoch;
     rt_buf_t fence_blob;
@@ -170,7 +171,7 @@ int vmpld_run(rt_daemon_start_t *start);
  * is `agent host vmpld` with the start message on vmpld's stdin. Returns
  * the pid (the agent's for a remote daemon) or -1. A forked daemon's link
  * is a socket pair: *link_fd_p is the parent's end (-1 for a remote one,
- * which connects back over TCP); it still opens with the secret hello.
+ * which connects back over TCP); it still opens with the hello (rt_auth.h).
  */
 pid_t vmpld_spawn(const rt_job_t *job, uint32_t node, const char *parent_host,
                   uint32_t parent_port, int local, int *link_fd_p);

@@ -94,6 +94,9 @@ static int daemon_setup(vmpld_t *d)
     rt_buf_t hello;
 
     d->node = d->start.node;
+    if (rt_auth_init())
+        return -1;
+    rt_auth_mac_key(job->secret, d->mac_key);
     gethostname(d->host, sizeof(d->host) - 1);
     if (!(job->flags & RT_JOB_REMOTE))
         strcpy(d->host, "127.0.0.1");
@@ -108,8 +111,10 @@ static int daemon_setup(vmpld_t *d)
     if (d->parent.fd < 0)
         return -1;
     rt_buf_init(&hello);
-    rt_hello_encode(&hello, job->secret, d->node, d->port, d->host);
-    if (hello.failed || rt_conn_send(&d->parent, RT_MSG_HELLO, hello.data, hello.length)) {
+    rt_hello_encode(&hello, d->node, d->port, d->host);
+    if (hello.failed || rt_conn_hello(&d->parent, d->mac_key, d->node, RT_CHALLENGE_WAIT_MS,
+                                      RT_MSG_HELLO, hello.data, hello.length)) {
+        base_error("vmpld", "node %u: hello to the parent failed: %m", d->node);
         rt_buf_free(&hello);
         return -1;
     }
@@ -152,18 +157,39 @@ typedef struct {
     int kind, index, stream;
 } poll_owner_t;
 
+/* Is the peer of a Unix connection one of this node's ranks (SO_PEERCRED)? */
+static int unix_peer_is_rank(vmpld_t *d, int fd)
+{
+    struct ucred cred;
+    socklen_t length = sizeof(cred);
+
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length))
+        return 0;
+    for (int i = 0; i < d->rank_count; i++)
+        if (d->ranks[i].pid == cred.pid && d->ranks[i].pid > 0)
+            return 1;
+    base_warn("vmpld", "node %u: refused a connection on the rank socket from pid %d uid %d: "
+              "not one of this node's ranks", d->node, (int)cred.pid, (int)cred.uid);
+    return 0;
+}
+
 static void accept_on(vmpld_t *d, int listen_fd)
 {
     int fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
-    if (fd >= 0)
-        vmpld_pending_add(d, fd);
+    if (fd < 0)
+        return;
+    if (listen_fd == d->unix_fd && !unix_peer_is_rank(d, fd)) {
+        close(fd);
+        return;
+    }
+    vmpld_pending_add(d, fd);
 }
 
-/* A connection that has to say who it is (with the secret) before anything else. */
+/* A connection that has to prove it knows the job's key (the hello, rt_auth.h) first. */
 void vmpld_pending_add(vmpld_t *d, int fd)
 {
-    rt_conn_t *grown;
+    rt_conn_t *grown, *conn;
 
     grown = realloc(d->pending, ((size_t)d->pending_count + 1) * sizeof(*grown));
     if (!grown) {
@@ -171,7 +197,10 @@ void vmpld_pending_add(vmpld_t *d, int fd)
         return;
     }
     d->pending = grown;
-    rt_conn_init(&d->pending[d->pending_count++], fd, POLL_PENDING, 0);
+    conn = &d->pending[d->pending_count++];
+    rt_conn_init(conn, fd, POLL_PENDING, 0);
+    if (rt_conn_challenge(conn, d->mac_key, d->job->job_id, d->node))
+        rt_conn_close(conn);
 }
 
 static void signals_read(vmpld_t *d)

@@ -42,6 +42,7 @@ static void failure_encode(rt_buf_t *out, const vmpld_event_t *e)
 static void report_to_launcher(vmpld_t *d, const vmpld_event_t *e)
 {
     rt_buf_t out;
+    rt_auth_session_t session;
     int fd = rt_tcp_connect(d->job->launcher_host, d->job->launcher_port);
 
     if (fd < 0) {
@@ -49,9 +50,9 @@ static void report_to_launcher(vmpld_t *d, const vmpld_event_t *e)
         return;
     }
     rt_buf_init(&out);
-    rt_buf_put_raw(&out, d->job->secret, RT_SECRET_BYTES);
     failure_encode(&out, e);
-    if (!out.failed && rt_frame_write(fd, RT_MSG_FAILURE, out.data, out.length))
+    if (!out.failed && rt_auth_hello(fd, &session, d->mac_key, d->node, RT_CHALLENGE_WAIT_MS,
+                                     RT_MSG_FAILURE, out.data, out.length))
         base_error("vmpld", "node %u: report of node %u to vmplrun failed: %m", d->node, e->id);
     rt_buf_free(&out);
     close(fd);
@@ -92,9 +93,10 @@ static void reattach(vmpld_t *d)
     rt_conn_close(&d->parent);
     rt_conn_init(&d->parent, rt_tcp_connect(d->job->launcher_host, d->job->launcher_port), 0, -1);
     rt_buf_init(&hello);
-    rt_hello_encode(&hello, d->job->secret, d->node, d->port, d->host);
+    rt_hello_encode(&hello, d->node, d->port, d->host);
     if (d->parent.fd < 0 || hello.failed ||
-        rt_conn_send(&d->parent, RT_MSG_HELLO, hello.data, hello.length)) {
+        rt_conn_hello(&d->parent, d->mac_key, d->node, RT_CHALLENGE_WAIT_MS, RT_MSG_HELLO,
+                      hello.data, hello.length)) {
         base_error("vmpld", "node %u: parent failed and vmplrun is unreachable; leaving", d->node);
         vmpld_shutdown_begin(d);
     } else {

@@ -291,7 +291,8 @@ static vmpld_rank_t *rank_hello_check(vmpld_t *d, rt_conn_t *conn, uint32_t rank
     socklen_t length = sizeof(cred);
     vmpld_rank_t *r;
 
-    if (rank < (uint32_t)d->rank_first || rank >= (uint32_t)(d->rank_first + d->rank_count))
+    if (rank < (uint32_t)d->rank_first || rank >= (uint32_t)(d->rank_first + d->rank_count) ||
+        conn->auth.peer != RT_AUTH_RANK(rank))
         return NULL;
     r = &d->ranks[rank - (uint32_t)d->rank_first];
     if (r->conn.fd >= 0 || r->pid <= 0 || (uint32_t)r->pid != pid)
@@ -320,7 +321,10 @@ static void rank_info_send(vmpld_t *d, vmpld_rank_t *r)
     rt_buf_free(&out);
 }
 
-/* The first frame of an accepted connection says who it is. */
+/*
+ * The first frame of an accepted connection answers our challenge (its MAC
+ * proves the peer holds the job's key) and says who it is.
+ */
 void vmpld_pending_frames(vmpld_t *d, int index)
 {
     rt_conn_t *conn = &d->pending[index];
@@ -332,10 +336,10 @@ void vmpld_pending_frames(vmpld_t *d, int index)
 
     if (rc == 0)
         return;
-    if (rc < 0 || length < RT_SECRET_BYTES || !rt_secret_equal(payload, d->job->secret))
-        return refuse(d, index, rc < 0 ? "malformed hello" : "wrong or missing job secret");
+    if (rc < 0)
+        return refuse(d, index,
+                      "malformed hello, or not answering the challenge with the job's key");
     rt_buf_wrap(&in, payload, length);
-    in.position = RT_SECRET_BYTES;
     who = rt_buf_get_u32(&in);
     pid = rt_buf_get_u32(&in);
     if (in.failed)
@@ -356,7 +360,8 @@ void vmpld_pending_frames(vmpld_t *d, int index)
     if (type == RT_MSG_HELLO) {
         vmpld_child_t *c = NULL;
         for (uint32_t i = 0; i < d->child_count; i++)
-            if (d->children[i].node == who && d->children[i].conn.fd < 0 && !d->children[i].done)
+            if (d->children[i].node == who && d->children[i].conn.fd < 0 &&
+                !d->children[i].done && conn->auth.peer == who)
                 c = &d->children[i];
         if (!c)
             return refuse(d, index, "hello from a daemon that is not a child of this node");

@@ -49,6 +49,7 @@ typedef struct {
     uint8_t *node_failed;  /* per node: reported failed */
     rt_conn_t *pending;
     int pending_count;
+    uint8_t mac_key[RT_KEY_BYTES]; /* the job's MAC key, from its secret (rt_auth.h) */
     int stdin_open;
 
     char *rank_done;       /* per rank: its exit is known (or its node is lost) */

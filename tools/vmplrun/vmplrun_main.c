@@ -227,9 +227,10 @@ static void signals_read(vmplrun_t *run)
     }
 }
 
+/* A connection that must answer our challenge (rt_auth.h) first. */
 static void pending_add(vmplrun_t *run, int fd)
 {
-    rt_conn_t *grown;
+    rt_conn_t *grown, *conn;
 
     grown = realloc(run->pending, ((size_t)run->pending_count + 1) * sizeof(*grown));
     if (!grown) {
@@ -237,7 +238,10 @@ static void pending_add(vmplrun_t *run, int fd)
         return;
     }
     run->pending = grown;
-    rt_conn_init(&run->pending[run->pending_count++], fd, 0, 0);
+    conn = &run->pending[run->pending_count++];
+    rt_conn_init(conn, fd, 0, 0);
+    if (rt_conn_challenge(conn, run->mac_key, run->job.job_id, RT_AUTH_LAUNCHER))
+        rt_conn_close(conn);
 }
 
 static void accept_daemon(vmplrun_t *run)
@@ -267,7 +271,7 @@ static rt_conn_t *link_add(vmplrun_t *run, rt_conn_t *conn, uint32_t node)
 }
 
 /*
- * The first frame of a connection, with the job secret: node 0's hello
+ * The first frame of a connection, answering our challenge: node 0's hello
  * makes it our daemon link; in resilient mode another daemon's hello adds
  * a link (its parent failed); a failure report (from the daemon that saw
  * node 0 fail) is taken and the connection closed. Anything else is refused.
@@ -283,20 +287,20 @@ static void pending_frames(vmplrun_t *run, rt_conn_t *conn)
 
     if (rc == 0)
         return;
-    rt_buf_wrap(&in, payload, length);
-    in.position = RT_SECRET_BYTES;
-    if (rc < 0 || length < RT_SECRET_BYTES || !rt_secret_equal(payload, run->job.secret)) {
-        base_warn("vmplrun", "refused a connection: wrong or missing job secret");
+    if (rc < 0 || conn->auth.peer >= run->job.node_count) {
+        base_warn("vmplrun", "refused a connection: malformed hello, or not answering the "
+                  "challenge with the job's key");
         rt_conn_close(conn);
         return;
     }
+    rt_buf_wrap(&in, payload, length);
     if (type == RT_MSG_FAILURE) {
         vmplrun_failure(run, &in);
         rt_conn_close(conn);
         return;
     }
     node = rt_buf_get_u32(&in);
-    if (type != RT_MSG_HELLO || in.failed || node >= run->job.node_count ||
+    if (type != RT_MSG_HELLO || in.failed || node != conn->auth.peer ||
         (node == 0 ? run->daemon.fd >= 0 : !(run->job.flags & RT_JOB_FT))) {
         base_warn("vmplrun", "refused a connection: not a daemon this launcher expects");
         rt_conn_close(conn);
@@ -526,6 +530,12 @@ int main(int argc, char **argv)
         run.exit_code = VMPLRUN_EXIT_RUNTIME;
         return vmplrun_destroy(&run, &options);
     }
+    if (rt_auth_init()) {
+        run.failed = 1;
+        run.exit_code = VMPLRUN_EXIT_RUNTIME;
+        return vmplrun_destroy(&run, &options);
+    }
+    rt_auth_mac_key(run.job.secret, run.mac_key);
     run.signal_fd = signals_block();
     run.listen_fd = rt_tcp_listen(run.job.flags & RT_JOB_REMOTE, &run.port);
     if (run.signal_fd < 0 || run.listen_fd < 0) {
