@@ -211,6 +211,33 @@ other_user() {
   expect_grep "its refusal logged" "refused a connection: malformed hello, or not answering" "$work/err"
 }
 
+# Connections that never say hello are closed after RT_HELLO_DEADLINE_MS
+# (2 s), and at most RT_PENDING_MAX (32) wait at once: 100 idle connections
+# to a daemon's TCP port, then to vmplrun's, leave their descriptor counts
+# where they were, and the job goes on.
+area_flood() {
+  local pid target port before during after closed
+  "$run" -n 2 --nodes 2 sh -c 'echo daemon=$PPID; sleep 7' >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 100); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for target in "$(sed -nE '1s/^daemon=([0-9]+)$/\1/p' "$work/out")" $pid; do
+    port=$(tcp_port "$target")
+    before=0 during=999 after=999 closed=0
+    read -r _ _ before _ during _ after _ closed _ _ < <(python3 "$here/rt_attack.py" flood "$port" 100 2.5 "$target")
+    echo "note: pid $target: descriptors $before, $during with 100 idle connections, $after after 2.5 s"
+    [ "${during:-999}" -le $((before + 32 + 1)) ] && pass "pid $target holds at most 32 idle connections" ||
+      fail "pid $target: $before descriptors, then $during with 100 idle connections"
+    [ "${closed:-0}" -eq 100 ] && pass "pid $target closed all 100 idle connections" ||
+      fail "pid $target closed ${closed:-0} of 100 idle connections"
+    [ "${after:-999}" -le $((before + 1)) ] && pass "pid $target back to $after descriptors" ||
+      fail "pid $target: $after descriptors after the deadline, $before before"
+  done
+  wait $pid; expect_rc "job survives idle-connection floods" 0 $?
+  expect_grep "daemon logs the flood" "vmpld: warning: node [0-9]+: (closed a connection without a hello|[0-9]+ connections wait)" "$work/err"
+  expect_grep "vmplrun logs the flood" "vmplrun: warning: (closed a connection without a hello|[0-9]+ connections wait)" "$work/err"
+  expect_clean "flood" "$work/out"
+}
+
 # Each failure path, then nothing of the job may be left.
 area_cleanup() {
   local pid

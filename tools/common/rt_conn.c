@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 void rt_conn_init(rt_conn_t *conn, int fd, int kind, int id)
@@ -66,9 +67,12 @@ int rt_conn_queue(rt_conn_t *conn, uint32_t type, const void *payload, size_t le
 int rt_conn_challenge(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], const char *job_id,
                       uint32_t self)
 {
+    struct timespec t;
     rt_buf_t out;
     int rc;
 
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    conn->opened_at = (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
     conn->auth = (rt_auth_session_t){.self = self, .peer = RT_AUTH_ANY, .mac_key = mac_key,
                                      .job_id = job_id, .state = RT_AUTH_CHALLENGED};
     rt_auth_nonce(conn->auth.nonce);

@@ -18,6 +18,8 @@ typedef struct {
     int kind;        /* owner's tag */
     int id;          /* owner's index (node or rank) */
     rt_auth_session_t auth; /* every frame carries a MAC once auth.state is RT_AUTH_ON */
+    double opened_at;       /* listener: when accepted (the hello is due within a deadline) */
+    int accepted;           /* listener: came from accept(), may be dropped to make room */
 } rt_conn_t;
 
 void rt_conn_init(rt_conn_t *conn, int fd, int kind, int id); /* makes fd nonblocking */

@@ -80,6 +80,7 @@ typedef struct {
     rt_conn_t *pending;  /* accepted connections that have not said hello */
     int pending_count;
     uint8_t mac_key[RT_KEY_BYTES]; /* the job's MAC key, from its secret (rt_auth.h) */
+    long pending_dropped;          /* connections dropped for want of a hello */
 
     uint32_t fence_epoch;
     rt_buf_t fence_blob;
@@ -134,7 +135,9 @@ void vmpld_child_lost(vmpld_t *d, vmpld_child_t *c, const char *reason);
 void vmpld_send_up(vmpld_t *d, uint32_t type, const void *payload, size_t length);
 void vmpld_send_down(vmpld_t *d, uint32_t type, const void *payload, size_t length);
 void vmpld_shutdown_begin(vmpld_t *d);
-void vmpld_pending_add(vmpld_t *d, int fd);
+void vmpld_pending_add(vmpld_t *d, int fd, int accepted);
+/* Closes TCP connections past their hello deadline; returns the ms to the next, or -1. */
+int vmpld_pending_expire(vmpld_t *d);
 
 double vmpld_now(void);
 

@@ -143,7 +143,7 @@ static int daemon_setup(vmpld_t *d)
         if (c->pid < 0)
             vmpld_child_lost(d, c, "could not start it");
         else if (link_fd >= 0)
-            vmpld_pending_add(d, link_fd);
+            vmpld_pending_add(d, link_fd, 0);
     }
     if (vmpld_board_create(d))
         return -1;
@@ -183,14 +183,31 @@ static void accept_on(vmpld_t *d, int listen_fd)
         close(fd);
         return;
     }
-    vmpld_pending_add(d, fd);
+    vmpld_pending_add(d, fd, listen_fd == d->tcp_fd);
 }
 
-/* A connection that has to prove it knows the job's key (the hello, rt_auth.h) first. */
-void vmpld_pending_add(vmpld_t *d, int fd)
+/*
+ * A connection that has to prove it knows the job's key (the hello,
+ * rt_auth.h) before anything else. Connections accepted on TCP are capped
+ * (RT_PENDING_MAX: the oldest makes room) and get RT_HELLO_DEADLINE_MS.
+ */
+void vmpld_pending_add(vmpld_t *d, int fd, int accepted)
 {
     rt_conn_t *grown, *conn;
+    int waiting = 0, oldest = -1;
 
+    for (int i = 0; accepted && i < d->pending_count; i++)
+        if (d->pending[i].fd >= 0 && d->pending[i].accepted) {
+            waiting++;
+            if (oldest < 0 || d->pending[i].opened_at < d->pending[oldest].opened_at)
+                oldest = i;
+        }
+    if (waiting >= RT_PENDING_MAX) {
+        if (!d->pending_dropped++)
+            base_warn("vmpld", "node %u: %d connections wait for their hello; dropping the oldest",
+                      d->node, waiting);
+        rt_conn_close(&d->pending[oldest]);
+    }
     grown = realloc(d->pending, ((size_t)d->pending_count + 1) * sizeof(*grown));
     if (!grown) {
         close(fd);
@@ -199,8 +216,32 @@ void vmpld_pending_add(vmpld_t *d, int fd)
     d->pending = grown;
     conn = &d->pending[d->pending_count++];
     rt_conn_init(conn, fd, POLL_PENDING, 0);
+    conn->accepted = accepted;
     if (rt_conn_challenge(conn, d->mac_key, d->job->job_id, d->node))
         rt_conn_close(conn);
+}
+
+int vmpld_pending_expire(vmpld_t *d)
+{
+    double now = vmpld_now(), next = -1;
+
+    for (int i = 0; i < d->pending_count; i++) {
+        rt_conn_t *conn = &d->pending[i];
+        if (conn->fd < 0 || !conn->accepted)
+            continue;
+        double left = conn->opened_at + RT_HELLO_DEADLINE_MS / 1000.0 - now;
+        if (left <= 0) {
+            if (!d->pending_dropped++)
+                base_warn("vmpld", "node %u: closed a connection without a hello in %d ms",
+                          d->node, RT_HELLO_DEADLINE_MS);
+            base_debug("vmpld", "node %u: closed a connection without a hello in %d ms", d->node,
+                       RT_HELLO_DEADLINE_MS);
+            rt_conn_close(conn);
+        } else if (next < 0 || left < next) {
+            next = left;
+        }
+    }
+    return next < 0 ? -1 : (int)(next * 1000) + 1;
 }
 
 static void signals_read(vmpld_t *d)
@@ -333,9 +374,12 @@ static void daemon_loop(vmpld_t *d)
         poll_owner_t *owners = calloc((size_t)capacity, sizeof(*owners));
         int timeout = d->killing || d->shutting_down ? 50 : -1;
         int stop_ms = vmpld_ranks_stop_check(d);
+        int hello_ms = vmpld_pending_expire(d);
 
         if (stop_ms >= 0 && (timeout < 0 || stop_ms < timeout))
             timeout = stop_ms;
+        if (hello_ms >= 0 && (timeout < 0 || hello_ms < timeout))
+            timeout = hello_ms;
 
         if (!fds || !owners) {
             free(fds);

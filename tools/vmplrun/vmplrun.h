@@ -50,6 +50,7 @@ typedef struct {
     rt_conn_t *pending;
     int pending_count;
     uint8_t mac_key[RT_KEY_BYTES]; /* the job's MAC key, from its secret (rt_auth.h) */
+    long pending_dropped;          /* connections dropped for want of a hello */
     int stdin_open;
 
     char *rank_done;       /* per rank: its exit is known (or its node is lost) */

@@ -227,11 +227,28 @@ static void signals_read(vmplrun_t *run)
     }
 }
 
-/* A connection that must answer our challenge (rt_auth.h) first. */
-static void pending_add(vmplrun_t *run, int fd)
+/*
+ * A connection that must answer our challenge (rt_auth.h) first. Those
+ * accepted on TCP are capped and closed without a hello in time, as the
+ * daemons' (vmpld_pending_add).
+ */
+static void pending_add(vmplrun_t *run, int fd, int accepted)
 {
     rt_conn_t *grown, *conn;
+    int waiting = 0, oldest = -1;
 
+    for (int i = 0; accepted && i < run->pending_count; i++)
+        if (run->pending[i].fd >= 0 && run->pending[i].accepted) {
+            waiting++;
+            if (oldest < 0 || run->pending[i].opened_at < run->pending[oldest].opened_at)
+                oldest = i;
+        }
+    if (waiting >= RT_PENDING_MAX) {
+        if (!run->pending_dropped++)
+            base_warn("vmplrun", "%d connections wait for their hello; dropping the oldest",
+                      waiting);
+        rt_conn_close(&run->pending[oldest]);
+    }
     grown = realloc(run->pending, ((size_t)run->pending_count + 1) * sizeof(*grown));
     if (!grown) {
         close(fd);
@@ -240,8 +257,31 @@ static void pending_add(vmplrun_t *run, int fd)
     run->pending = grown;
     conn = &run->pending[run->pending_count++];
     rt_conn_init(conn, fd, 0, 0);
+    conn->accepted = accepted;
     if (rt_conn_challenge(conn, run->mac_key, run->job.job_id, RT_AUTH_LAUNCHER))
         rt_conn_close(conn);
+}
+
+/* Closes accepted connections past their hello deadline; the ms to the next, or -1. */
+static int pending_expire(vmplrun_t *run)
+{
+    double now = vmplrun_now(), next = -1;
+
+    for (int i = 0; i < run->pending_count; i++) {
+        rt_conn_t *conn = &run->pending[i];
+        if (conn->fd < 0 || !conn->accepted)
+            continue;
+        double left = conn->opened_at + RT_HELLO_DEADLINE_MS / 1000.0 - now;
+        if (left > 0) {
+            next = next < 0 || left < next ? left : next;
+            continue;
+        }
+        if (!run->pending_dropped++)
+            base_warn("vmplrun", "closed a connection without a hello in %d ms",
+                      RT_HELLO_DEADLINE_MS);
+        rt_conn_close(conn);
+    }
+    return next < 0 ? -1 : (int)(next * 1000) + 1;
 }
 
 static void accept_daemon(vmplrun_t *run)
@@ -249,7 +289,7 @@ static void accept_daemon(vmplrun_t *run)
     int fd = accept4(run->listen_fd, NULL, NULL, SOCK_CLOEXEC);
 
     if (fd >= 0)
-        pending_add(run, fd);
+        pending_add(run, fd, 1);
 }
 
 /* A daemon that lost its parent (resilient mode) reports here from now on. */
@@ -373,6 +413,10 @@ static void run_loop(vmplrun_t *run)
             stdin_at = -1;
         struct pollfd fds[capacity];
         int timeout = run->deadline || run->shutdown_deadline ? 50 : -1;
+        int hello_ms = pending_expire(run);
+
+        if (hello_ms >= 0 && (timeout < 0 || hello_ms < timeout))
+            timeout = hello_ms;
 
         fds[n++] = (struct pollfd){.fd = run->signal_fd, .events = POLLIN};
         fds[n++] = (struct pollfd){.fd = run->listen_fd, .events = POLLIN};
@@ -386,8 +430,8 @@ static void run_loop(vmplrun_t *run)
                 fds[n++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
             }
         }
-        int pending_at = n;
-        for (int i = 0; i < run->pending_count; i++)
+        int pending_at = n, pending_polled = run->pending_count;
+        for (int i = 0; i < pending_polled; i++)
             fds[n++] = (struct pollfd){.fd = run->pending[i].fd, .events = POLLIN};
         int links_at = n, links_polled = run->link_count;
         for (int i = 0; i < links_polled; i++)
@@ -433,7 +477,7 @@ static void run_loop(vmplrun_t *run)
         }
         if (stdin_at >= 0 && fds[stdin_at].revents && run->daemon.fd >= 0)
             stdin_forward(run);
-        for (int i = 0; i < run->pending_count; i++) {
+        for (int i = 0; i < pending_polled; i++) { /* accept_daemon may have added more */
             if (!fds[pending_at + i].revents)
                 continue;
             if (rt_conn_receive(&run->pending[i]) > 0)
@@ -555,7 +599,7 @@ int main(int argc, char **argv)
         run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port,
                                      rt_host_is_local(run.job.hosts[0]), &link_fd);
         if (link_fd >= 0)
-            pending_add(&run, link_fd);
+            pending_add(&run, link_fd, 0);
     }
     if (run.daemon_pid < 0)
         vmplrun_nodes_lost(&run, 0, "could not start it");
