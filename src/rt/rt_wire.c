@@ -57,15 +57,6 @@ int rt_secret_from_hex(const char *hex, uint8_t secret[RT_SECRET_BYTES])
     return 0;
 }
 
-int rt_secret_equal(const uint8_t *a, const uint8_t *b)
-{
-    uint8_t diff = 0;
-
-    for (int i = 0; i < RT_SECRET_BYTES; i++)
-        diff |= a[i] ^ b[i];
-    return diff == 0;
-}
-
 int rt_write_all(int fd, const void *data, size_t length)
 {
     const char *at = data;

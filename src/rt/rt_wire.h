@@ -77,11 +77,10 @@ const void *rt_buf_get_bytes(rt_buf_t *buf, size_t *length_p);
 /* A NUL-terminated string, or "" with buf->failed set when malformed. */
 const char *rt_buf_get_str(rt_buf_t *buf);
 
-/* Secrets: random bytes, hex text for the environment, constant-time compare. */
+/* Secrets: random bytes, hex text for the environment. */
 int rt_secret_generate(uint8_t secret[RT_SECRET_BYTES]);
 void rt_secret_to_hex(const uint8_t secret[RT_SECRET_BYTES], char hex[2 * RT_SECRET_BYTES + 1]);
 int rt_secret_from_hex(const char *hex, uint8_t secret[RT_SECRET_BYTES]);
-int rt_secret_equal(const uint8_t *a, const uint8_t *b);
 
 /* Blocking I/O of whole buffers: 0 or -1 with errno set (ECONNRESET at end of stream). */
 int rt_write_all(int fd, const void *data, size_t length);

@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 # FAILED_SET: the ranks every survivor must see failed, comma-separated.
 # A job that outlives FT_JOB_LIMIT seconds (60) counts as hung.
 ft_job() {
-  local what=$1 expected_rc=$2 set=$3 size=$4 rc line survivors=0 wrong=""
+  local what=$1 expected_rc=$2 set=$3 size=$4
   shift 4
   local launcher=() probe_args=()
   while [ $# -gt 0 ] && [ "$1" != -- ]; do launcher+=("$1"); shift; done
@@ -26,7 +26,13 @@ ft_job() {
   probe_args=("$@")
   timeout "${FT_JOB_LIMIT:-60}" "$run" "${launcher[@]}" "$probe" "${probe_args[@]}" \
     >"$work/out" 2>"$work/err"
-  rc=$?
+  ft_check "$what" "$expected_rc" "$set" "$size" $?
+}
+
+# ft_check WHAT EXPECTED_RC FAILED_SET SIZE RC: the checks of ft_job on a
+# job that ran (its output in $work/out and $work/err, its exit code RC).
+ft_check() {
+  local what=$1 expected_rc=$2 set=$3 size=$4 rc=$5 line survivors=0 wrong=""
   [ $rc -eq 124 ] && { fail "$what: the job hung"; return; }
   expect_rc "$what" "$expected_rc" $rc
   while read -r line; do
@@ -184,15 +190,14 @@ area_random() {
   done
 }
 
-# A datagram without the job secret is refused and logged; the job goes on.
+# A datagram without the job's MAC is refused and logged; the job goes on.
+# Only this job's daemons are sent to: the ranks name them (daemon=PID).
 area_secret() {
-  local pid ports
+  local pid ports=""
   timeout 60 "$run" --ft -n 2 --nodes 2 "$probe" quiet - 3 >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 50); do
-    ports=$(ss -lunpH 2>/dev/null | grep '"vmpld"' | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2)
-    [ "$(wc -w <<<"$ports")" -ge 2 ] && break; sleep 0.05
-  done
+  for _ in $(seq 100); do [ "$(grep -c 'daemon=' "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for daemon in $(sed -nE 's/.* daemon=([0-9]+).*/\1/p' "$work/out"); do ports+=" $(udp_port "$daemon")"; done
   for port in $ports; do
     printf 'not the job secret, not a heartbeat, not a report at all.......' >"/dev/udp/127.0.0.1/$port"
   done
@@ -200,6 +205,43 @@ area_secret() {
   [ "$(grep -c 'refused a detector datagram' "$work/err")" -ge 2 ] &&
     pass "bogus datagrams refused and logged" || fail "UDP refusal: ports '$ports': $(cat "$work/err")"
   expect_clean "secret" "$work/out"
+}
+
+# forge_job WHAT MODE FROM TO SEQ PORT_NODE EXPECTED_RC FAILED_SET
+# A job of 8 ranks on 4 nodes (rank 2k on node k) in which every rank waits
+# 3 s for failures; meanwhile rt_attack.py sends node PORT_NODE's detector a
+# report "rank 5 was killed" made as node FROM would send it to node TO with
+# sequence number SEQ, its MAC per MODE (valid, forged, truncated).
+forge_job() {
+  local what=$1 mode=$2 from=$3 to=$4 seq=$5 port_node=$6 expected_rc=$7 set=$8 pid daemon port
+  timeout 60 "$run" --ft --ft-delta 10 -n 8 --nodes 4 "$probe" quiet - 3 >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 200); do [ "$(grep -c 'daemon=' "$work/out")" -eq 8 ] && break; sleep 0.05; done
+  sleep 0.5 # every detector has said hello to every other (their sequence number 1..3)
+  daemon=$(sed -nE "s/^rank $((2 * port_node)) pid=[0-9]+ daemon=([0-9]+).*/\1/p" "$work/out")
+  port=$(udp_port "$daemon")
+  python3 "$here/rt_attack.py" datagram "$(sed -nE 's/^rank 0 pid=([0-9]+).*/\1/p' "$work/out")" \
+    "$port" "$mode" "$from" "$to" "$seq" 5 >"$work/attack" 2>&1 ||
+    fail "$what: the attack did not run: $(cat "$work/attack")"
+  wait $pid
+  ft_check "$what" "$expected_rc" "$set" 8 $?
+}
+
+# The detector acts only on authentic, fresh datagrams: a report "rank 5
+# was killed" must change nothing (rank 5 lives, nobody sees a failure,
+# exit 0) when its MAC is wrong, when it is cut short or padded,
+# when it replays a sequence number the receiver has seen (node 1's first
+# datagram went to node 0), and when a datagram made for another node is
+# sent to this one.
+area_forge() {
+  forge_job "forged report (wrong MAC)" forged 1 0 1000000 0 0 none
+  expect_grep "forged datagram refused" "node 0: refused a detector datagram: wrong size or MAC" "$work/err"
+  forge_job "truncated and padded reports" truncated 1 0 1000000 0 0 none
+  expect_grep "truncated datagram refused" "node 0: refused a detector datagram" "$work/err"
+  forge_job "replayed report (sequence number seen)" valid 1 0 1 0 0 none
+  expect_grep "replay ignored" "node 0: ignored a replayed detector datagram from node 1" "$work/err"
+  forge_job "report made for node 2 sent to node 0" valid 1 2 1000000 0 0 none
+  expect_grep "redirected datagram refused" "node 0: refused a detector datagram" "$work/err"
 }
 
 "area_$area"

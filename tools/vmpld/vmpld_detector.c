@@ -29,9 +29,15 @@
  * live daemons stays connected (which the binomial graph keeps under many
  * failures).
  *
- * Everything travels in UDP datagrams carrying the job secret; others are
- * dropped and logged once. The main thread talks to this one through a
- * socket pair of fixed-size vmpld_event_t records.
+ * Everything travels in UDP datagrams (datagram_t) that carry a MAC keyed
+ * from the job's secret (rt_auth.h; the secret itself never goes on the
+ * wire) over the job id, the sender, the sender's sequence number and the
+ * whole datagram. Datagrams of a wrong size or MAC are dropped and logged
+ * once. A datagram whose sequence number its sender already used (a replay,
+ * or a duplicate) is not acted on, though a report is acknowledged again so
+ * that its sender stops resending it; a window of the last 64 numbers per
+ * sender lets datagrams that the network reordered through. The main thread
+ * talks to this one through a socket pair of fixed-size vmpld_event_t records.
  */
 #define _GNU_SOURCE
 #include "vmpld.h"
@@ -50,6 +56,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +71,15 @@ enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK, DG_HELL
 #define VMPLD_LATE_GRACE 20 /* at most this many extra timeouts for a late daemon on this host */
 #define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
 
+/* A detector datagram: 64 bytes, host byte order. */
 typedef struct {
-    uint8_t secret[RT_SECRET_BYTES];
-    uint32_t type, from;
-    vmpld_event_t report; /* DG_REPORT and DG_ACK */
+    uint32_t type;        /* DG_* */
+    uint32_t from;        /* the sending daemon's node */
+    uint32_t to;          /* the receiving daemon's node (a copy sent elsewhere fails) */
+    uint32_t reserved;    /* 0 */
+    uint64_t seq;         /* the sender's datagram count: 1, 2, ... */
+    vmpld_event_t report; /* DG_REPORT and DG_ACK; zero otherwise */
+    uint8_t mac[RT_MAC_BYTES]; /* rt_auth_mac(datagram key, bytes before mac, from, seq) */
 } datagram_t;
 
 typedef struct {
@@ -91,7 +103,11 @@ struct vmpld_detector {
     uint64_t last_beat;       /* the predecessor's last heartbeat (or the watch's start) */
     uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
     uint8_t *started;         /* per daemon: a datagram from it came, its detector runs */
-    int quiet, refused_logged;
+    int quiet, refused_logged, replay_logged;
+    uint8_t key[RT_KEY_BYTES]; /* the job's datagram key (rt_auth.h) */
+    uint64_t seq;              /* datagrams sent */
+    uint64_t *seen_top;        /* per sender: highest sequence number taken */
+    uint64_t *seen_mask;       /* ... and bit i: top - i was taken */
     int late_grace;           /* timeouts forgiven to a late predecessor on this host */
     unacked_t *unacked;
     int unacked_count, unacked_capacity;
@@ -109,11 +125,11 @@ static uint64_t now_ns(void)
 static void send_datagram(vmpld_detector_t *det, uint32_t dest, uint32_t type,
                           const vmpld_event_t *report)
 {
-    datagram_t dg = {.type = type, .from = det->me};
+    datagram_t dg = {.type = type, .from = det->me, .to = dest, .seq = ++det->seq};
 
-    memcpy(dg.secret, det->job->secret, RT_SECRET_BYTES);
     if (report)
         dg.report = *report;
+    rt_auth_mac(det->key, &dg, offsetof(datagram_t, mac), NULL, 0, dg.from, dg.seq, dg.mac);
     sendto(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT, (struct sockaddr *)&det->addr[dest],
            sizeof(det->addr[dest]));
 }
@@ -325,16 +341,52 @@ static void heard_from_pred(vmpld_detector_t *det, uint64_t now)
     det->late_grace = 0;
 }
 
+/* Is the datagram authentic (right size, MAC, a sender of the job)? */
+static int authentic(const vmpld_detector_t *det, const datagram_t *dg, ssize_t got)
+{
+    uint8_t mac[RT_MAC_BYTES];
+
+    if (got != (ssize_t)sizeof(*dg) || dg->from >= det->n || dg->from == det->me ||
+        dg->to != det->me || dg->reserved)
+        return 0;
+    rt_auth_mac(det->key, dg, offsetof(datagram_t, mac), NULL, 0, dg->from, dg->seq, mac);
+    return rt_auth_mac_equal(mac, dg->mac);
+}
+
+/* Was this sequence number of the sender taken already (or too old to tell)? Takes it if not. */
+static int replayed(vmpld_detector_t *det, uint32_t from, uint64_t seq)
+{
+    uint64_t top = det->seen_top[from];
+
+    if (seq > top) {
+        det->seen_mask[from] = seq - top >= 64 ? 1 : det->seen_mask[from] << (seq - top) | 1;
+        det->seen_top[from] = seq;
+        return 0;
+    }
+    if (seq == 0 || top - seq >= 64 || (det->seen_mask[from] >> (top - seq) & 1))
+        return 1;
+    det->seen_mask[from] |= (uint64_t)1 << (top - seq);
+    return 0;
+}
+
 static void receive(vmpld_detector_t *det, uint64_t now)
 {
     datagram_t dg;
     ssize_t got;
 
-    while ((got = recv(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT)) >= 0) {
-        if (got != sizeof(dg) || !rt_secret_equal(dg.secret, det->job->secret) || dg.from >= det->n) {
+    while ((got = recv(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT | MSG_TRUNC)) >= 0) {
+        if (!authentic(det, &dg, got)) {
             if (!det->refused_logged++)
-                base_warn("vmpld", "node %u: refused a detector datagram: wrong secret or size",
+                base_warn("vmpld", "node %u: refused a detector datagram: wrong size or MAC",
                           det->me);
+            continue;
+        }
+        if (replayed(det, dg.from, dg.seq)) {
+            if (!det->replay_logged++)
+                base_warn("vmpld", "node %u: ignored a replayed detector datagram from node %u",
+                          det->me, dg.from);
+            if (dg.type == DG_REPORT) /* its sender may resend it until acknowledged */
+                send_datagram(det, dg.from, DG_ACK, &dg.report);
             continue;
         }
         det->started[dg.from] = 1;
@@ -521,10 +573,13 @@ int vmpld_detector_start(vmpld_t *d)
     det->node_state = calloc(n, 1);
     det->started = calloc(n, 1);
     det->rank_known = calloc(d->job->size + 1, 1);
+    det->seen_top = calloc(n, sizeof(*det->seen_top));
+    det->seen_mask = calloc(n, sizeof(*det->seen_mask));
+    rt_auth_datagram_key(d->mac_key, d->job->job_id, det->key);
     det->pred = n > 1 ? (det->me + n - 1) % n : NONE;
     det->succ = n > 1 ? (det->me + 1) % n : NONE;
     if (!det->addr || !det->pid || !det->same_host || !det->node_state || !det->started ||
-        !det->rank_known ||
+        !det->rank_known || !det->seen_top || !det->seen_mask ||
         table_parse(det, &d->table)) {
         base_error("vmpld", "node %u: cannot start the failure detector (daemon table)", d->node);
         goto err_free;
@@ -551,6 +606,8 @@ err_close:
         close(pair[0]), close(pair[1]);
     d->detector_fd = -1;
 err_free:
+    free(det->seen_top);
+    free(det->seen_mask);
     free(det->addr);
     free(det->pid);
     free(det->same_host);
@@ -588,6 +645,8 @@ void vmpld_detector_stop(vmpld_t *d)
     free(det->started);
     free(det->rank_known);
     free(det->unacked);
+    free(det->seen_top);
+    free(det->seen_mask);
     free(det);
     d->detector = NULL;
 }
