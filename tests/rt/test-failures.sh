@@ -227,13 +227,18 @@ forge_job() {
   ft_check "$what" "$expected_rc" "$set" 8 $?
 }
 
-# The detector acts only on authentic, fresh datagrams: a report "rank 5
-# was killed" must change nothing (rank 5 lives, nobody sees a failure,
-# exit 0) when its MAC is wrong, when it is cut short or padded,
+# The detector acts only on authentic, fresh datagrams. A control first: a
+# report made with the job's key and a fresh sequence number is taken, and
+# rank 5, alive, is killed by its daemon (a rank reported failed is fenced).
+# Then the same report must change nothing (rank 5 lives, nobody sees a
+# failure, exit 0) when its MAC is wrong, when it is cut short or padded,
 # when it replays a sequence number the receiver has seen (node 1's first
 # datagram went to node 0), and when a datagram made for another node is
 # sent to this one.
 area_forge() {
+  forge_job "control: authentic fresh report of a live rank" valid 1 0 1000000 0 137 5
+  expect_grep "live rank reported failed is fenced" \
+    "rank 5 reported failed by node [0-9]+ while it runs: killing it" "$work/err"
   forge_job "forged report (wrong MAC)" forged 1 0 1000000 0 0 none
   expect_grep "forged datagram refused" "node 0: refused a detector datagram: wrong size or MAC" "$work/err"
   forge_job "truncated and padded reports" truncated 1 0 1000000 0 0 none

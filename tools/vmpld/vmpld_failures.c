@@ -130,6 +130,25 @@ void vmpld_fences_break(vmpld_t *d)
     vmpld_send_down(d, RT_MSG_FENCE_FAILED, &none, sizeof(none));
 }
 
+/*
+ * A rank the job now counts as failed must not run on: when the report
+ * names a live local rank (a detector's mistake, or a report this daemon
+ * cannot check) it is killed, so every rank's view of who is alive holds.
+ */
+static void rank_fence(vmpld_t *d, const vmpld_event_t *e)
+{
+    vmpld_rank_t *r;
+
+    if ((int)e->id < d->rank_first || (int)e->id >= d->rank_first + d->rank_count)
+        return;
+    r = &d->ranks[(int)e->id - d->rank_first];
+    if (r->pid <= 0 || r->exited_pid) /* not started, or reaped (its pid may be reused) */
+        return;
+    base_warn("vmpld", "node %u: rank %d reported failed by node %u while it runs: killing it",
+              d->node, r->rank, e->origin);
+    kill(r->pid, SIGKILL);
+}
+
 static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
 {
     int first = (int)e->id, end = (int)e->id + 1, cause = (int)e->cause;
@@ -160,6 +179,8 @@ static void failure_handle(vmpld_t *d, const vmpld_event_t *e)
     }
     if (vmpld_board_mark(d, first, end, cause))
         vmpld_board_publish(d);
+    if (e->kind == VMPLD_FAIL_RANK)
+        rank_fence(d, e);
     /* Node 0 completes fences atomically, so whatever fence is open when it
        hears of a failure cannot complete. Other daemons wait for its word:
        a FENCE_DONE may be on its way to them. */
