@@ -61,6 +61,13 @@ typedef struct {
 
 enum { RT_AUTH_OFF = 0, RT_AUTH_CHALLENGED = 1, RT_AUTH_ON = 2 };
 
+/*
+ * How long a connector (a daemon, a rank) waits for the listener's
+ * challenge: the listener sends it as soon as it accepts, but a daemon
+ * may be busy spawning ranks on a loaded node first.
+ */
+#define RT_CHALLENGE_WAIT_MS 30000
+
 /* 0, or -1 when libsodium cannot start (logged). Safe to call repeatedly. */
 int rt_auth_init(void);
 /* The job's MAC key from its secret. */

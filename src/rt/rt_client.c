@@ -130,8 +130,8 @@ static vmpl_status_t rt_init_connected(const base_settings_t *settings)
     rt_buf_put_u32(&hello, (uint32_t)settings->rt_rank);
     rt_buf_put_u32(&hello, (uint32_t)getpid());
     if (hello.failed ||
-        rt_auth_hello(rt.fd, &rt.auth, mac_key, RT_AUTH_RANK(settings->rt_rank), 60000,
-                      RT_MSG_RANK_HELLO, hello.data, hello.length) ||
+        rt_auth_hello(rt.fd, &rt.auth, mac_key, RT_AUTH_RANK(settings->rt_rank),
+                      RT_CHALLENGE_WAIT_MS, RT_MSG_RANK_HELLO, hello.data, hello.length) ||
         rt_frame_read_auth(rt.fd, &rt.auth, &type, &payload, &length)) {
         base_error("rt", "the node daemon refused rank %ld: %m", settings->rt_rank);
         rt_buf_free(&hello);

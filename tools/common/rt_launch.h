@@ -25,7 +25,5 @@ void rt_hello_encode(rt_buf_t *out, uint32_t node, uint32_t port, const char *ho
  */
 #define RT_HELLO_DEADLINE_MS 2000
 #define RT_PENDING_MAX 32
-/* How long a connector waits for the listener's challenge (it may be busy spawning). */
-#define RT_CHALLENGE_WAIT_MS 30000
 
 #endif
