@@ -39,10 +39,12 @@ int mpi_class_of_status(vmpl_status_t status)
     }
 }
 
+static const struct vmpl_mpi_errhandler_s initial_errhandler = {.kind = MPI_EH_FATAL};
+
 int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *function,
               const char *format, ...)
 {
-    struct vmpl_mpi_errhandler_s *handler;
+    const struct vmpl_mpi_errhandler_s *handler;
     char message[512];
     va_list args;
 
@@ -51,9 +53,10 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     va_end(args);
     if (!comm && mpi_state.initialized && !mpi_state.finalized)
         comm = &mpi_state.world;
-    handler = comm ? mpi_errhandler_of(comm->errhandler) : &mpi_state.eh_fatal;
+    /* before MPI_Init and after MPI_Finalize: the initial error handler, fatal */
+    handler = comm ? mpi_errhandler_of(comm->errhandler) : NULL;
     if (!handler)
-        handler = &mpi_state.eh_fatal;
+        handler = &initial_errhandler;
     switch (handler->kind) {
     case MPI_EH_RETURN:
         base_info("mpi", "%s: %s", function, message);
@@ -68,21 +71,36 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     }
     case MPI_EH_FATAL:
     case MPI_EH_ABORT:
-    default:
-        fprintf(stderr, "vmpl: rank %d: %s: %s (%s); aborting the job\n",
-                mpi_state.rt ? mpi_state.rt->rank : -1, function, message,
-                comm ? comm->name : "no communicator");
+    default: {
+        int live = mpi_state.rt && mpi_state.initialized && !mpi_state.finalized;
+        if (live)
+            fprintf(stderr, "vmpl: rank %d: %s: %s (%s); aborting the job\n",
+                    mpi_state.rt->rank, function, message, comm ? comm->name : "no communicator");
+        else
+            fprintf(stderr, "vmpl: %s: %s; exiting\n", function, message);
         fflush(stderr);
-        if (mpi_state.rt)
+        if (live)
             rt_abort(error_class ? error_class : 1, message);
         exit(error_class ? error_class : 1);
     }
+    }
 }
 
-int mpi_unsupported(const char *function)
+int mpi_unsupported(MPI_Comm comm, const char *function)
 {
-    return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, function,
+    return mpi_error(mpi_comm_of(comm), MPI_ERR_UNSUPPORTED_OPERATION, function,
                      "not implemented in vmpl yet (the README lists what is)");
+}
+
+int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *function)
+{
+    const struct vmpl_mpi_errhandler_s *handler = mpi_errhandler_of(errhandler);
+
+    if (handler && handler->kind == MPI_EH_RETURN) {
+        base_info("mpi", "%s: not implemented in vmpl yet", function);
+        return MPI_ERR_UNSUPPORTED_OPERATION;
+    }
+    return mpi_unsupported(MPI_COMM_NULL, function);
 }
 
 static const char *const class_strings[] = {

@@ -154,8 +154,13 @@ struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
 int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *function,
               const char *format, ...) __attribute__((format(printf, 4, 5)));
 int mpi_class_of_status(vmpl_status_t status);
-/* What every function vmpl does not implement yet returns (through the handler). */
-int mpi_unsupported(const char *function);
+/*
+ * What every function vmpl does not implement yet returns: through comm's
+ * error handler (MPI_COMM_NULL: no communicator concerned), or through
+ * errhandler where the call names no object but a handler (MPI_Session_init).
+ */
+int mpi_unsupported(MPI_Comm comm, const char *function);
+int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *function);
 
 /* Common argument checks; each reports through mpi_error and returns its class. */
 #define MPI_CHECK_INIT(function)                                                            \

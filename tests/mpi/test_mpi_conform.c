@@ -3,7 +3,14 @@
  * worked out by hand from MPI-4.1: the predefined C++ datatypes, indexed
  * types with zero-length blocks and structs with empty elements (bounds,
  * pack, receive), and frees deferred while operations still use the
- * object. Each rank prints "mpi_conform: rank R: N passed, M failed".
+ * object; an unimplemented function reports through the handler of the
+ * communicator it names and leaves its outputs null. Each rank prints
+ * "mpi_conform: rank R: N passed, M failed".
+ *
+ *   test_mpi_conform before-init   calls MPI_Send before MPI_Init: the
+ *                                  initial handler must end the process
+ *                                  with a message naming the call
+ *   test_mpi_conform after-finalize  the same after MPI_Finalize
  */
 #include <mpi.h>
 
@@ -102,14 +109,47 @@ static void test_struct_empty_element(void)
     MPI_Type_free(&t);
 }
 
+/* MPI_Ibarrier is not implemented yet: its error goes to dup's handler (ERRORS_RETURN). */
+static void test_unsupported_routing(void)
+{
+    MPI_Comm dup;
+    MPI_Request req = (MPI_Request)&dup; /* anything but null */
+    int rc, cls = -1;
+
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
+    rc = MPI_Ibarrier(dup, &req);
+    if (rc != MPI_SUCCESS)
+        MPI_Error_class(rc, &cls);
+    CHECK(rc == MPI_SUCCESS || (cls == MPI_ERR_UNSUPPORTED_OPERATION && req == MPI_REQUEST_NULL),
+          "an unsupported call on a communicator with MPI_ERRORS_RETURN: rc %d", rc);
+    if (rc == MPI_SUCCESS)
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Comm_free(&dup);
+}
+
 int main(int argc, char **argv)
 {
+    int token = 0;
+
+    if (argc > 1 && !strcmp(argv[1], "before-init")) {
+        MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /* must not return */
+        printf("mpi_conform: MPI_Send returned before MPI_Init\n");
+        return 0;
+    }
     MPI_Init(&argc, &argv);
+    if (argc > 1 && !strcmp(argv[1], "after-finalize")) {
+        MPI_Finalize();
+        MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /* must not return */
+        printf("mpi_conform: MPI_Send returned after MPI_Finalize\n");
+        return 0;
+    }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     test_cxx_types();
     test_zero_length_blocks();
     test_struct_empty_element();
+    test_unsupported_routing();
     printf("mpi_conform: rank %d: %d passed, %d failed\n", rank, checks - failures, failures);
     MPI_Finalize();
     return 0;
