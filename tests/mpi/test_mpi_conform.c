@@ -4,7 +4,9 @@
  * types with zero-length blocks and structs with empty elements (bounds,
  * pack, receive), and frees deferred while operations still use the
  * object; an unimplemented function reports through the handler of the
- * communicator it names and leaves its outputs null. Each rank prints
+ * communicator it names and leaves its outputs null; and the implemented
+ * calls no other test makes (Init_thread, Comm_split_type, persistent
+ * synchronous and ready sends, Comm_call_errhandler...). Each rank prints
  * "mpi_conform: rank R: N passed, M failed".
  *
  *   test_mpi_conform before-init   calls MPI_Send before MPI_Init: the
@@ -128,16 +130,88 @@ static void test_unsupported_routing(void)
     MPI_Comm_free(&dup);
 }
 
+static int handler_calls, handler_code;
+static void count_handler(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    handler_calls++;
+    handler_code = *code;
+}
+
+/* Calls no other test makes, each against what the standard says it returns. */
+static void test_misc_calls(void)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING] = "";
+    int len = 0, flag = -1, peer = (rank + 1) % size, from = (rank + size - 1) % size;
+    MPI_Aint base = 1000;
+    MPI_Comm shared;
+    MPI_Errhandler eh;
+    MPI_Request reqs[4];
+
+    CHECK(MPI_Get_library_version(version, &len) == MPI_SUCCESS && len > 0 &&
+              len == (int)strlen(version) && !strncmp(version, "vmpl", 4),
+          "library version '%s' (%d)", version, len);
+    CHECK(MPI_Aint_add(base, 24) == 1024 && MPI_Aint_diff(base, 24) == 976, "Aint_add/diff");
+    CHECK(MPI_Is_thread_main(&flag) == MPI_SUCCESS && flag == 1, "Is_thread_main %d", flag);
+    CHECK(MPI_Pcontrol(1) == MPI_SUCCESS, "Pcontrol");
+
+    /* every rank of a one-node job shares memory with every other, in rank order by key */
+    CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, -rank, MPI_INFO_NULL,
+                              &shared) == MPI_SUCCESS, "split_type shared");
+    {
+        int n = -1, r = -1;
+        MPI_Comm_size(shared, &n);
+        MPI_Comm_rank(shared, &r);
+        CHECK(n == size && r == size - 1 - rank, "split_type: size %d rank %d", n, r);
+        MPI_Comm_free(&shared);
+    }
+    CHECK(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_UNDEFINED, 0, MPI_INFO_NULL, &shared) ==
+                  MPI_SUCCESS && shared == MPI_COMM_NULL, "split_type undefined");
+
+    /* the user handler is called with the code, and the call returns it */
+    MPI_Comm_create_errhandler(count_handler, &eh);
+    {
+        MPI_Comm dup;
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        MPI_Comm_set_errhandler(dup, eh);
+        CHECK(MPI_Comm_call_errhandler(dup, MPI_ERR_TAG) == MPI_SUCCESS && handler_calls == 1 &&
+                  handler_code == MPI_ERR_TAG, "call_errhandler: %d calls, code %d",
+              handler_calls, handler_code);
+        MPI_Comm_free(&dup);
+    }
+    MPI_Errhandler_free(&eh);
+
+    /* persistent synchronous and ready sends around a ring */
+    {
+        int out[2] = {rank, -rank}, in[2] = {-1, -1}, out2 = 7 * rank, in2 = -1;
+        MPI_Recv_init(in, 2, MPI_INT, from, 11, MPI_COMM_WORLD, &reqs[0]);
+        MPI_Recv_init(&in2, 1, MPI_INT, from, 12, MPI_COMM_WORLD, &reqs[1]);
+        MPI_Ssend_init(out, 2, MPI_INT, peer, 11, MPI_COMM_WORLD, &reqs[2]);
+        MPI_Rsend_init(&out2, 1, MPI_INT, peer, 12, MPI_COMM_WORLD, &reqs[3]);
+        for (int round = 0; round < 3; round++) {
+            MPI_Startall(2, reqs);
+            MPI_Barrier(MPI_COMM_WORLD); /* every receive posted: the ready send may go */
+            MPI_Startall(2, reqs + 2);
+            MPI_Waitall(4, reqs, MPI_STATUSES_IGNORE);
+            CHECK(in[0] == from && in[1] == -from && in2 == 7 * from,
+                  "persistent ssend/rsend round %d: %d %d %d", round, in[0], in[1], in2);
+            in[0] = in[1] = in2 = -1;
+        }
+        for (int i = 0; i < 4; i++)
+            MPI_Request_free(&reqs[i]);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    int token = 0;
+    int token = 0, provided = -1;
 
     if (argc > 1 && !strcmp(argv[1], "before-init")) {
         MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /* must not return */
         printf("mpi_conform: MPI_Send returned before MPI_Init\n");
         return 0;
     }
-    MPI_Init(&argc, &argv);
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
     if (argc > 1 && !strcmp(argv[1], "after-finalize")) {
         MPI_Finalize();
         MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /* must not return */
@@ -146,6 +220,9 @@ int main(int argc, char **argv)
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    CHECK(provided >= MPI_THREAD_SINGLE && provided <= MPI_THREAD_MULTIPLE, "provided %d",
+          provided);
+    test_misc_calls();
     test_cxx_types();
     test_zero_length_blocks();
     test_struct_empty_element();
