@@ -10,7 +10,7 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle)
         return mpi_state.initialized ? &mpi_state.world : NULL;
     if (handle == MPI_COMM_SELF)
         return mpi_state.initialized ? &mpi_state.self : NULL;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
+    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN || handle->freed)
         return NULL;
     return handle;
 }
@@ -32,7 +32,16 @@ struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
         return NULL;
     c->core = core;
     c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->refs = 1;
     return c;
+}
+
+void mpi_comm_unref(struct vmpl_mpi_comm_s *c)
+{
+    if (!c || c->predefined || --c->refs > 0)
+        return;
+    comm_release(c->core);
+    free(c);
 }
 
 #define COMM_OR_FAIL(var, handle, function)                                                  \
@@ -136,8 +145,8 @@ int PMPI_Comm_free(MPI_Comm *comm)
         return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
     mpi_attrs_delete_all(c, *comm);
     mpi_topo_free(c);
-    comm_release(c->core);
-    free(c);
+    c->freed = 1; /* pending requests keep it until they are done */
+    mpi_comm_unref(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

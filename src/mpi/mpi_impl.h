@@ -73,6 +73,8 @@ struct vmpl_mpi_comm_s {
     MPI_Errhandler errhandler;
     char name[MPI_MAX_OBJECT_NAME];
     int predefined;
+    int refs;  /* the handle (until MPI_Comm_free) and every request on it */
+    int freed; /* MPI_Comm_free was called: the handle is gone, requests may remain */
     mpi_attr_t *attrs; /* user attributes */
     int attr_count;
     /* the virtual topology: at most one is set, none for a plain communicator */
@@ -110,7 +112,7 @@ struct vmpl_mpi_request_s {
     /* persistent arguments */
     void *buf;
     int64_t count;
-    struct vmpl_mpi_datatype_s *type;
+    dt_type_t *dt; /* held until the request is freed: MPI_Type_free may come first */
     int peer, tag;
     p2p_mode_t mode;
     int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
@@ -243,6 +245,13 @@ void mpi_dist_graph_free(mpi_dist_graph_t *graph);
 
 /* Communicators (mpi_comm.c). */
 struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core);
+/* A reference for a request on c; the last unref after MPI_Comm_free frees c. */
+static inline void mpi_comm_ref(struct vmpl_mpi_comm_s *c)
+{
+    if (c && !c->predefined)
+        c->refs++;
+}
+void mpi_comm_unref(struct vmpl_mpi_comm_s *c);
 /* The engine rank of a communicator rank (one node: the job rank). */
 static inline int mpi_comm_peer(const struct vmpl_mpi_comm_s *c, int rank)
 {

@@ -132,6 +132,8 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
     req = mpi_request_new(m->comm, MPI_REQ_RECV);
     if (!req)
         return mpi_error(m->comm, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");
+    req->dt = t->dt;
+    dt_type_retain(req->dt); /* released with the request */
     status = p2p_imrecv(mpi_state.p2p, buf, count, t->dt, m->core, &req->p2p);
     if (status != VMPL_OK) {
         mpi_request_release(req);

@@ -37,10 +37,10 @@ static int start(struct vmpl_mpi_request_s *req, const char *function)
         return MPI_SUCCESS;
     }
     if (req->kind == MPI_REQ_SEND)
-        status = p2p_isend(mpi_state.p2p, req->buf, req->count, req->type->dt,
+        status = p2p_isend(mpi_state.p2p, req->buf, req->count, req->dt,
                            mpi_comm_peer(c, req->peer), req->tag, ctx, req->mode, &req->p2p);
     else
-        status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->type->dt,
+        status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->dt,
                            req->peer == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, req->peer),
                            req->tag == MPI_ANY_TAG ? MATCH_ANY : req->tag, ctx, &req->p2p);
     if (status == VMPL_ERR_PROC_FAILED) /* the peer, or for a wildcard the communicator */
@@ -71,7 +71,8 @@ static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int
         return mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");
     req->buf = (void *)buf;
     req->count = count;
-    req->type = t;
+    req->dt = t->dt;
+    dt_type_retain(req->dt); /* released with the request */
     req->peer = peer;
     req->tag = tag;
     req->mode = mode;
@@ -143,7 +144,7 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
     req.comm = c;
     req.buf = (void *)buf;
     req.count = count;
-    req.type = t;
+    req.dt = t->dt;
     req.peer = peer;
     req.tag = tag;
     req.mode = mode;

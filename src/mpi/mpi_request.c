@@ -14,12 +14,16 @@ struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req
         return NULL;
     memset(req, 0, sizeof(*req));
     req->comm = comm;
+    mpi_comm_ref(comm);
     req->kind = kind;
     return req;
 }
 
 void mpi_request_release(struct vmpl_mpi_request_s *req)
 {
+    mpi_comm_unref(req->comm);
+    dt_type_release(req->dt);
+    req->comm = NULL;
     req->next_free = mpi_state.free_requests;
     mpi_state.free_requests = req;
 }
@@ -71,6 +75,7 @@ static int request_finish(MPI_Request *request, MPI_Status *status)
 {
     struct vmpl_mpi_request_s *req = *request;
     p2p_status_t done = req->p2p.status;
+    int rc;
 
     if (req->kind == MPI_REQ_RECV) {
         mpi_status_set(status, &done, source_rank(req));
@@ -83,13 +88,14 @@ static int request_finish(MPI_Request *request, MPI_Status *status)
     }
     if (req->kind == MPI_REQ_DONE)
         done.error = VMPL_OK;
+    rc = done.error != VMPL_OK ? mpi_status_error(req->comm, &done, "MPI_Wait") : MPI_SUCCESS;
     if (req->persistent) {
         req->active = 0;
     } else {
-        mpi_request_release(req);
+        mpi_request_release(req); /* the last reference to a freed communicator, maybe */
         *request = MPI_REQUEST_NULL;
     }
-    return done.error != VMPL_OK ? mpi_status_error(req->comm, &done, "MPI_Wait") : MPI_SUCCESS;
+    return rc;
 }
 
 /*

@@ -111,6 +111,102 @@ static void test_struct_empty_element(void)
     MPI_Type_free(&t);
 }
 
+/*
+ * Frees that pending work outlives: a communicator freed with a receive
+ * and a send pending on it, a derived datatype freed under a pending
+ * receive and under a persistent send started after the free, and a keyval
+ * freed while an attribute holds it (its copy and delete callbacks still
+ * run, and its number is not handed out again meanwhile).
+ */
+static int copies, deletes;
+static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+{
+    (void)comm, (void)keyval, (void)extra;
+    copies++;
+    *(void **)out = (char *)in + 1;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+static int count_delete(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm, (void)keyval, (void)value, (void)extra;
+    deletes++;
+    return MPI_SUCCESS;
+}
+
+static void test_deferred_frees(void)
+{
+    int peer = (rank + 1) % size, from = (rank + size - 1) % size;
+    MPI_Comm dup;
+    MPI_Request reqs[2];
+
+    { /* communicator */
+        int out = 100 + rank, in = -1;
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        MPI_Irecv(&in, 1, MPI_INT, from, 1, dup, &reqs[0]);
+        MPI_Isend(&out, 1, MPI_INT, peer, 1, dup, &reqs[1]);
+        CHECK(MPI_Comm_free(&dup) == MPI_SUCCESS && dup == MPI_COMM_NULL, "free with requests");
+        CHECK(MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS && in == 100 + from,
+              "requests on a freed communicator: got %d", in);
+    }
+    { /* datatype: every other int of 64, received after the type is gone */
+        int out[32], in[64], ok = 1;
+        MPI_Datatype every_other;
+        for (int i = 0; i < 32; i++)
+            out[i] = 1000 * rank + i;
+        for (int i = 0; i < 64; i++)
+            in[i] = -1;
+        MPI_Type_vector(32, 1, 2, MPI_INT, &every_other);
+        MPI_Type_commit(&every_other);
+        MPI_Irecv(in, 1, every_other, from, 2, MPI_COMM_WORLD, &reqs[0]);
+        CHECK(MPI_Type_free(&every_other) == MPI_SUCCESS, "free a type under a receive");
+        MPI_Send(out, 32, MPI_INT, peer, 2, MPI_COMM_WORLD);
+        CHECK(MPI_Wait(&reqs[0], MPI_STATUS_IGNORE) == MPI_SUCCESS, "wait");
+        for (int i = 0; i < 64; i++)
+            ok &= in[i] == (i % 2 ? -1 : 1000 * from + i / 2);
+        CHECK(ok, "a receive whose type was freed: in[2] %d in[3] %d", in[2], in[3]);
+    }
+    { /* a persistent send of a derived type, started after the type is freed */
+        int out[8], in[4] = {-1, -1, -1, -1};
+        MPI_Datatype pairs;
+        for (int i = 0; i < 8; i++)
+            out[i] = 10 * rank + i;
+        MPI_Type_vector(2, 2, 4, MPI_INT, &pairs); /* ints 0, 1, 4, 5 */
+        MPI_Type_commit(&pairs);
+        MPI_Send_init(out, 1, pairs, peer, 3, MPI_COMM_WORLD, &reqs[1]);
+        MPI_Type_free(&pairs);
+        MPI_Irecv(in, 4, MPI_INT, from, 3, MPI_COMM_WORLD, &reqs[0]);
+        MPI_Start(&reqs[1]);
+        MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
+        CHECK(in[0] == 10 * from && in[1] == 10 * from + 1 && in[2] == 10 * from + 4 &&
+                  in[3] == 10 * from + 5, "persistent send of a freed type: %d %d %d %d",
+              in[0], in[1], in[2], in[3]);
+        MPI_Request_free(&reqs[1]);
+    }
+    { /* keyval */
+        int key = MPI_KEYVAL_INVALID, again = MPI_KEYVAL_INVALID, flag = 0;
+        void *value = NULL;
+        char base[4];
+        MPI_Comm second;
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        MPI_Comm_create_keyval(count_copy, count_delete, &key, NULL);
+        MPI_Comm_set_attr(dup, key, base);
+        int saved = key;
+        CHECK(MPI_Comm_free_keyval(&key) == MPI_SUCCESS && key == MPI_KEYVAL_INVALID,
+              "free a keyval in use");
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &again, NULL);
+        CHECK(again != saved, "a keyval's number given again while in use (%d)", again);
+        MPI_Comm_dup(dup, &second);
+        CHECK(copies == 1, "the freed keyval's copy callback ran %d times", copies);
+        MPI_Comm_get_attr(second, saved, &value, &flag);
+        CHECK(flag && value == base + 1, "the copied attribute: flag %d", flag);
+        MPI_Comm_free(&second);
+        MPI_Comm_free(&dup);
+        CHECK(deletes == 2, "the freed keyval's delete callback ran %d times", deletes);
+        MPI_Comm_free_keyval(&again);
+    }
+}
+
 /* MPI_Ibarrier is not implemented yet: its error goes to dup's handler (ERRORS_RETURN). */
 static void test_unsupported_routing(void)
 {
@@ -227,6 +323,7 @@ int main(int argc, char **argv)
     test_zero_length_blocks();
     test_struct_empty_element();
     test_unsupported_routing();
+    test_deferred_frees();
     printf("mpi_conform: rank %d: %d passed, %d failed\n", rank, checks - failures, failures);
     MPI_Finalize();
     return 0;
