@@ -40,6 +40,7 @@ void mpi_comm_unref(struct vmpl_mpi_comm_s *c)
 {
     if (!c || c->predefined || --c->refs > 0)
         return;
+    mpi_errhandler_unref(c->errhandler);
     comm_release(c->core);
     free(c);
 }
@@ -88,6 +89,7 @@ static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
         return mpi_error(parent, MPI_ERR_NO_MEM, function, "out of memory");
     }
     c->errhandler = parent->errhandler; /* inherited, as MPI says */
+    mpi_errhandler_ref(c->errhandler);
     *newcomm = c;
     return MPI_SUCCESS;
 }

@@ -8,6 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+void mpi_errhandler_ref(MPI_Errhandler handle)
+{
+    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(handle);
+
+    if (h && h->kind == MPI_EH_USER)
+        h->refcount++;
+}
+
+void mpi_errhandler_unref(MPI_Errhandler handle)
+{
+    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(handle);
+
+    if (h && h->kind == MPI_EH_USER && --h->refcount == 0)
+        free(h); /* allocated by MPI_Comm_create_errhandler */
+}
+
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle)
 {
     if (handle == MPI_ERRORS_ARE_FATAL)
@@ -165,6 +181,8 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_set_errhandler", "invalid communicator");
     if (!mpi_errhandler_of(errhandler))
         return mpi_error(c, MPI_ERR_ARG, "MPI_Comm_set_errhandler", "invalid error handler");
+    mpi_errhandler_ref(errhandler);
+    mpi_errhandler_unref(c->errhandler);
     c->errhandler = errhandler;
     return MPI_SUCCESS;
 }
@@ -177,6 +195,7 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     MPI_CHECK_INIT("MPI_Comm_get_errhandler");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_errhandler", "invalid communicator");
+    mpi_errhandler_ref(c->errhandler); /* the caller frees it (MPI_Errhandler_free) */
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
 }
@@ -203,8 +222,7 @@ int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
     MPI_CHECK_INIT("MPI_Errhandler_free");
     if (!h)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Errhandler_free", "invalid error handler");
-    if (h->kind == MPI_EH_USER) /* communicators keep using it: MPI frees it when unused */
-        h->refcount = 0;
+    mpi_errhandler_unref(*errhandler); /* communicators that use it keep it */
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
 }

@@ -145,6 +145,9 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle);
 struct vmpl_mpi_datatype_s *mpi_type_of(MPI_Datatype handle);
 struct vmpl_mpi_op_s *mpi_op_of(MPI_Op handle);
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle);
+/* User handlers are counted: the handle and every communicator using one. */
+void mpi_errhandler_ref(MPI_Errhandler handle);
+void mpi_errhandler_unref(MPI_Errhandler handle);
 struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
 
 /*

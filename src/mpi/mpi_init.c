@@ -137,6 +137,8 @@ int PMPI_Finalize(void)
      */
     if (coll_barrier(&mpi_state.world.core->coll) != VMPL_OK)
         base_info("mpi", "MPI_Finalize: the final barrier failed (a process failed); finishing");
+    mpi_errhandler_unref(mpi_state.self.errhandler);
+    mpi_errhandler_unref(mpi_state.world.errhandler);
     comm_release(mpi_state.self.core);
     comm_release(mpi_state.world.core);
     comm_pool_destroy(mpi_state.pool);
