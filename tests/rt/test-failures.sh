@@ -76,6 +76,46 @@ area_node() {
   ft_job "one of two nodes hung" 255 1 2 --ft -n 2 --nodes 2 -- nodehang 1
   ft_job "node 0 of two hung" 255 0 2 --ft -n 2 --nodes 2 -- nodehang 0
   node_frozen
+  one_node_stopped
+}
+
+# A one-node job has no ring: vmplrun observes node 0's heartbeats itself.
+# Its daemon stopped (SIGSTOP) must end the job with 255 within the failure
+# timeout (100 ms by default; the bound here only catches a hang), with or
+# without --ft, and leave nothing: twice while the ranks run on, and twice
+# with ranks that stop their daemon and exit, unreported (before the watch,
+# vmplrun waited for them forever).
+one_node_stopped() {
+  local ft how pid daemon start elapsed rc
+  local -A programs=(
+    [running]='echo "pid=$$ daemon=$PPID"; sleep 60'
+    [finished]='echo "pid=$$ daemon=$PPID"; [ "$VMPL_RANK" = 0 ] && kill -STOP $PPID; exit 0')
+  for how in running finished; do
+    for ft in "" --ft; do
+      start=$(date +%s%N)
+      : >"$work/out" # now: the job's shell truncates it later, and stale lines name dead pids
+      timeout 90 "$run" $ft -n 2 sh -c "${programs[$how]}" >"$work/out" 2>"$work/err" &
+      pid=$!
+      if [ $how = running ]; then
+        for _ in $(seq 600); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+        daemon=$(grep -m1 -oE 'daemon=[0-9]+' "$work/out" | cut -d= -f2)
+        if [ -z "$daemon" ]; then
+          fail "one node, ranks $how ${ft:-default}: the ranks did not start in 30 s"
+          kill -TERM $pid; wait $pid; continue
+        fi
+        start=$(date +%s%N)
+        kill -STOP "$daemon"
+      fi
+      wait $pid; rc=$?
+      elapsed=$((($(date +%s%N) - start) / 1000000))
+      [ $rc -eq 124 ] && { fail "one node, daemon stopped, ranks $how ${ft:-default}: hung"; continue; }
+      expect_rc "one node, daemon stopped, ranks $how ${ft:-default policy}" 255 $rc
+      expect_grep "stopped node 0 named" "node 0.*: no heartbeat for [0-9]+ ms; ranks 0-1 are lost" "$work/err"
+      [ $elapsed -lt 10000 ] && pass "stopped one-node daemon declared after $elapsed ms" ||
+        fail "stopped one-node daemon took $elapsed ms"
+      expect_clean "one node, daemon stopped, ranks $how ${ft:-default}" "$work/out"
+    done
+  done
 }
 
 # A daemon frozen by the cgroup v2 freezer neither runs nor is runnable, yet

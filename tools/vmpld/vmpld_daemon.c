@@ -142,6 +142,8 @@ static int daemon_setup(vmpld_t *d)
     }
     if (vmpld_board_create(d))
         return -1;
+    if (job->node_count == 1)
+        vmpld_table_known(d); /* vmplrun observes us: heartbeats from now on */
     return vmpld_ranks_spawn(d);
 }
 

@@ -365,10 +365,14 @@ static int job_over(vmplrun_t *run)
 static void run_loop(vmplrun_t *run)
 {
     while (!job_over(run)) {
-        int capacity = 4 + run->pending_count + run->link_count, n = 0, daemon_at = -1,
+        int capacity = 5 + run->pending_count + run->link_count, n = 0, daemon_at = -1,
             stdin_at = -1;
         struct pollfd fds[capacity];
         int timeout = run->deadline || run->shutdown_deadline ? 50 : -1;
+        int watch_ms = vmplrun_watch_timeout_ms(run), watch_at = -1;
+
+        if (watch_ms >= 0 && (timeout < 0 || watch_ms < timeout))
+            timeout = watch_ms;
 
         fds[n++] = (struct pollfd){.fd = run->signal_fd, .events = POLLIN};
         fds[n++] = (struct pollfd){.fd = run->listen_fd, .events = POLLIN};
@@ -382,6 +386,10 @@ static void run_loop(vmplrun_t *run)
                 fds[n++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
             }
         }
+        if (run->watching) {
+            watch_at = n;
+            fds[n++] = (struct pollfd){.fd = run->watch_fd, .events = POLLIN};
+        }
         int pending_at = n;
         for (int i = 0; i < run->pending_count; i++)
             fds[n++] = (struct pollfd){.fd = run->pending[i].fd, .events = POLLIN};
@@ -393,6 +401,8 @@ static void run_loop(vmplrun_t *run)
 
         if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
             break;
+        if (watch_at >= 0 && fds[watch_at].revents)
+            vmplrun_watch_receive(run);
         if (fds[1].revents)
             accept_daemon(run);
         if (daemon_at >= 0 && fds[daemon_at].revents) {
@@ -448,6 +458,7 @@ static void run_loop(vmplrun_t *run)
            may still be unread when it is reaped). */
         if (fds[0].revents)
             signals_read(run);
+        vmplrun_watch_check(run);
     }
 }
 
@@ -487,6 +498,8 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
     rt_conn_close(&run->daemon);
     close(run->listen_fd);
     close(run->signal_fd);
+    if (run->watch_fd >= 0)
+        close(run->watch_fd);
     free(run->rank_done);
     rt_job_free(&run->job);
     free(options->exports);
@@ -499,7 +512,8 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
 int main(int argc, char **argv)
 {
     vmplrun_options_t options;
-    vmplrun_t run = {.signal_fd = -1, .listen_fd = -1, .daemon_pid = -1, .stdin_open = 1};
+    vmplrun_t run = {.signal_fd = -1, .listen_fd = -1, .daemon_pid = -1, .stdin_open = 1,
+                     .watch_fd = -1};
 
     run.daemon.fd = -1;
     if (vmplrun_options_parse(argc, argv, &options)) {
@@ -528,7 +542,7 @@ int main(int argc, char **argv)
     }
     run.signal_fd = signals_block();
     run.listen_fd = rt_tcp_listen(run.job.flags & RT_JOB_REMOTE, &run.port);
-    if (run.signal_fd < 0 || run.listen_fd < 0) {
+    if (run.signal_fd < 0 || run.listen_fd < 0 || vmplrun_watch_open(&run)) {
         run.failed = 1;
         run.exit_code = VMPLRUN_EXIT_RUNTIME;
         return vmplrun_destroy(&run, &options);
