@@ -230,7 +230,7 @@ area_secret() {
   timeout 60 "$run" --ft -n 2 --nodes 2 "$probe" quiet - 3 >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 50); do
-    ports=$(ss -lunpH 2>/dev/null | grep '"vmpld"' | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2)
+    ports=$(daemon_ports u $pid)
     [ "$(wc -w <<<"$ports")" -ge 2 ] && break; sleep 0.05
   done
   for port in $ports; do

@@ -61,17 +61,20 @@ area_signals() {
   for _ in $(seq 100); do [ "$(grep -c ready "$work/out")" -eq 3 ] && break; sleep 0.05; done
   kill -USR1 $pid; wait $pid; expect_rc "SIGUSR1 forwarded, ranks exit 0" 0 $?
   [ "$(grep -c 'got USR1' "$work/out")" -eq 3 ] && pass "every rank got SIGUSR1" || fail "USR1: $(cat "$work/out")"
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 2 "$probe" shm 30 >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
   kill -INT $pid; wait $pid; expect_rc "SIGINT forwarded (Ctrl-C)" 130 $?
   expect_grep "SIGINT reported" "killed by signal 2" "$work/err"
   expect_clean "after SIGINT" "$work/out"
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   setsid "$run" -n 2 sh -c 'trap "" INT TERM; echo up; sleep 30' >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c up "$work/out")" -eq 2 ] && break; sleep 0.05; done
   kill -INT $pid; sleep 0.2; kill -INT $pid; wait $pid
   expect_rc "second Ctrl-C kills ranks that ignore SIGINT" 130 $?
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 2 "$probe" shm 30 >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
@@ -174,7 +177,7 @@ area_secret() {
   "$run" -n 2 --nodes 2 sh -c 'sleep 3' 2>"$work/err" &
   local pid=$! ports=""
   for _ in $(seq 50); do
-    ports=$(ss -ltnpH 2>/dev/null | grep '"vmpld"' | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2)
+    ports=$(daemon_ports t $pid)
     [ "$(wc -w <<<"$ports")" -ge 2 ] && break; sleep 0.05
   done
   for port in $ports; do
@@ -199,18 +202,21 @@ area_cleanup() {
   "$run" -n 2 --timeout 1 "$probe" shm 30 >"$work/out" 2>/dev/null
   expect_rc "timeout" 124 $?
   expect_clean "timeout" "$work/out"
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
   kill -9 "$(grep -m1 -oE 'pid=[0-9]+' "$work/out" | cut -d= -f2)"
   wait $pid; expect_rc "rank SIGKILLed" 137 $?
   expect_clean "rank SIGKILLed" "$work/out"
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
   kill -9 $pid; wait $pid 2>/dev/null
   sleep 0.5
   expect_clean "vmplrun itself SIGKILLed" "$work/out"
+  : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
   for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done

@@ -178,6 +178,29 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     return job->argv && run->rank_done && run->node_failed ? 0 : -1;
 }
 
+/*
+ * VMPL_RT_JOB_RECORD: the job's id, appended to a file before any daemon
+ * starts, so that whoever started vmplrun (a test, a batch system) knows
+ * which socket folders and /dev/shm objects are this job's, even when
+ * vmplrun is killed.
+ */
+static int job_record(const vmplrun_t *run)
+{
+    const char *path = base_settings()->rt_job_record;
+    int fd, rc = 0;
+
+    if (!path[0])
+        return 0;
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0 || dprintf(fd, "%s\n", run->job.job_id) < 0) {
+        fprintf(stderr, "vmplrun: cannot record the job id in %s: %m\n", path);
+        rc = -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
 static int signals_block(void)
 {
     static const int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGCHLD, SIGPIPE};
@@ -542,7 +565,7 @@ int main(int argc, char **argv)
     }
     run.signal_fd = signals_block();
     run.listen_fd = rt_tcp_listen(run.job.flags & RT_JOB_REMOTE, &run.port);
-    if (run.signal_fd < 0 || run.listen_fd < 0 || vmplrun_watch_open(&run)) {
+    if (run.signal_fd < 0 || run.listen_fd < 0 || vmplrun_watch_open(&run) || job_record(&run)) {
         run.failed = 1;
         run.exit_code = VMPLRUN_EXIT_RUNTIME;
         return vmplrun_destroy(&run, &options);
