@@ -225,6 +225,40 @@ area_cleanup() {
   [ $rc -ne 0 ] && pass "a daemon SIGKILLed fails the job (exit $rc)" || fail "daemon killed: exit 0"
   # its node's socket folder and shm objects are removed by vmplrun
   expect_clean "a daemon SIGKILLed" "$work/out"
+  killed_whole
+}
+
+# A job SIGKILLed whole (vmplrun, daemons and ranks at once, as a batch
+# system does) cannot clean up: the next vmplrun of the user removes its
+# socket folders and /dev/shm objects, judging from the daemons' locks,
+# and leaves a job that runs meanwhile alone.
+killed_whole() {
+  local live dead pids
+  : >"$work/live" # before the job starts: stale lines would name dead pids
+  "$run" -n 2 "$probe" shm 6 >"$work/live" 2>/dev/null &
+  live=$!
+  : >"$work/out" # before the job starts: stale lines would name dead pids
+  "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
+  dead=$!
+  for _ in $(seq 100); do
+    [ "$(grep -c job= "$work/out")" -eq 4 ] && [ "$(grep -c job= "$work/live")" -eq 2 ] && break
+    sleep 0.05
+  done
+  grep -m1 -oE 'job=[0-9a-f]+' "$work/out" | cut -d= -f2 >"$work/dead-id"
+  pids="$dead $(grep -oE '(pid|daemon)=[0-9]+' "$work/out" | cut -d= -f2 | sort -u | tr '\n' ' ')"
+  kill -9 $pids
+  wait $dead 2>/dev/null
+  sleep 0.3
+  [ "$(job_files "$work/dead-id" | wc -l)" -ge 4 ] &&
+    pass "a job killed whole leaves $(job_files "$work/dead-id" | wc -l) files (folders, shm)" ||
+    fail "a job killed whole left only: $(job_files "$work/dead-id" | tr '\n' ' ')"
+  "$run" -n 1 /bin/true; expect_rc "the next job runs" 0 $?
+  [ -z "$(job_files "$work/dead-id")" ] && pass "the next vmplrun removed the dead job's files" ||
+    fail "the dead job's files are left: $(job_files "$work/dead-id" | tr '\n' ' ')"
+  alive $live && pass "a job running meanwhile runs on" || fail "the live job ended early"
+  wait $live; expect_rc "the job running meanwhile finishes as it should" 3 $?
+  [ "$(grep -c job= "$work/live")" -eq 2 ] && pass "its ranks all reported" || fail "live job: $(cat "$work/live")"
+  expect_clean "a job killed whole, then another vmplrun" "$work/out"
 }
 
 # Daemons on "other hosts" through the launch agent (a local stand-in for ssh).

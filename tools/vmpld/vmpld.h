@@ -93,6 +93,7 @@ typedef struct {
     int signal_fd, tcp_fd, unix_fd, udp_fd;
     uint32_t port, udp_port;
     char dir[256], socket_path[320];
+    int lock_fd;         /* flock on dir/lock, held for our life (rt_reap.h) */
     rt_conn_t parent;
 
     vmpld_child_t *children;

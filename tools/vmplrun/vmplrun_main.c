@@ -5,6 +5,7 @@
 #include "../common/rt_files.h"
 
 #include "../common/rt_launch.h"
+#include "../common/rt_reap.h"
 
 #include <base/log.h>
 #include <base/settings.h>
@@ -543,6 +544,7 @@ int main(int argc, char **argv)
         free(options.exports);
         return VMPLRUN_EXIT_USAGE;
     }
+    rt_reap_dead_jobs(base_settings()->rt_tmpdir); /* what killed jobs left here */
     if (!program_runnable(options.argv[0])) {
         fprintf(stderr, "vmplrun: %s: %s\n", options.argv[0],
                 strchr(options.argv[0], '/') ? "not an executable file" : "command not found");
