@@ -52,6 +52,29 @@ area_errors() {
   "$run" -n 2 --timeout 0.5 sleep 30 2>"$work/err"; expect_rc "timeout" 124 $?
   expect_grep "timeout message" "ran past its --timeout" "$work/err"
   expect_clean "errors"
+  shm_too_small
+}
+
+# A /dev/shm too small for the node segment fails MPI_Init with a message
+# naming the size and /dev/shm, never SIGBUS when a rank first touches a
+# page that is not there (exit 135: what the segment's lazy pages gave
+# here, in its set-up already). Runs in a private mount namespace with
+# a 256 KiB tmpfs on /dev/shm (the job's socket folders and objects live and
+# die there): the host's /dev/shm is untouched. Skipped with a note where
+# unshare -m is not permitted.
+shm_too_small() {
+  local small='mount -t tmpfs -o size=256k,mode=1777 vmpl-test /dev/shm && exec "$@"' rc
+  if ! unshare -m sh -c "$small" sh true 2>/dev/null; then
+    echo "note: no private mount namespace (unshare -m): the small /dev/shm case did not run"
+    return
+  fi
+  unshare -m sh -c "$small" sh timeout 60 "$run" -n 2 "$build/tests/mpi/test_mpi_basic" \
+    >"$work/out" 2>"$work/err"
+  rc=$?
+  [ $rc -ne 0 ] && [ $rc -ne 135 ] && [ $rc -ne 124 ] &&
+    pass "MPI_Init fails on a 256 KiB /dev/shm (exit $rc)" || fail "256 KiB /dev/shm: exit $rc"
+  expect_grep "small /dev/shm named" "node segment .* needs [0-9]+ bytes and /dev/shm has [0-9]+ free" \
+    "$work/err"
 }
 
 area_signals() {
