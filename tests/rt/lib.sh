@@ -36,7 +36,8 @@ daemon_ports() {
   local pids
   pids=$(descendants "$2" | paste -sd'|')
   [ -n "$pids" ] || return 0
-  ss -l${1}npH 2>/dev/null | grep -E "\"vmpld\",pid=($pids)," | grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2
+  ss -l${1}npH 2>/dev/null | grep -E "\"vmpld\",pid=($pids)," |
+    grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2
 }
 
 # No socket folder or shared-memory object of this script's jobs is left,

@@ -97,7 +97,9 @@ one_node_stopped() {
       timeout 90 "$run" $ft -n 2 sh -c "${programs[$how]}" >"$work/out" 2>"$work/err" &
       pid=$!
       if [ $how = running ]; then
-        for _ in $(seq 600); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+        for _ in $(seq 600); do
+          [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05
+        done
         daemon=$(grep -m1 -oE 'daemon=[0-9]+' "$work/out" | cut -d= -f2)
         if [ -z "$daemon" ]; then
           fail "one node, ranks $how ${ft:-default}: the ranks did not start in 30 s"
@@ -108,9 +110,12 @@ one_node_stopped() {
       fi
       wait $pid; rc=$?
       elapsed=$((($(date +%s%N) - start) / 1000000))
-      [ $rc -eq 124 ] && { fail "one node, daemon stopped, ranks $how ${ft:-default}: hung"; continue; }
+      if [ $rc -eq 124 ]; then
+        fail "one node, daemon stopped, ranks $how ${ft:-default}: hung"; continue
+      fi
       expect_rc "one node, daemon stopped, ranks $how ${ft:-default policy}" 255 $rc
-      expect_grep "stopped node 0 named" "node 0.*: no heartbeat for [0-9]+ ms; ranks 0-1 are lost" "$work/err"
+      expect_grep "stopped node 0 named" \
+        "node 0.*: no heartbeat for [0-9]+ ms; ranks 0-1 are lost" "$work/err"
       [ $elapsed -lt 10000 ] && pass "stopped one-node daemon declared after $elapsed ms" ||
         fail "stopped one-node daemon took $elapsed ms"
       expect_clean "one node, daemon stopped, ranks $how ${ft:-default}" "$work/out"

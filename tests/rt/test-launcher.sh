@@ -73,8 +73,8 @@ shm_too_small() {
   rc=$?
   [ $rc -ne 0 ] && [ $rc -ne 135 ] && [ $rc -ne 124 ] &&
     pass "MPI_Init fails on a 256 KiB /dev/shm (exit $rc)" || fail "256 KiB /dev/shm: exit $rc"
-  expect_grep "small /dev/shm named" "node segment .* needs [0-9]+ bytes and /dev/shm has [0-9]+ free" \
-    "$work/err"
+  expect_grep "small /dev/shm named" \
+    "node segment .* needs [0-9]+ bytes and /dev/shm has [0-9]+ free" "$work/err"
 }
 
 area_signals() {
@@ -280,7 +280,8 @@ killed_whole() {
     fail "the dead job's files are left: $(job_files "$work/dead-id" | tr '\n' ' ')"
   alive $live && pass "a job running meanwhile runs on" || fail "the live job ended early"
   wait $live; expect_rc "the job running meanwhile finishes as it should" 3 $?
-  [ "$(grep -c job= "$work/live")" -eq 2 ] && pass "its ranks all reported" || fail "live job: $(cat "$work/live")"
+  [ "$(grep -c job= "$work/live")" -eq 2 ] && pass "its ranks all reported" ||
+    fail "live job: $(cat "$work/live")"
   expect_clean "a job killed whole, then another vmplrun" "$work/out"
 }
 
