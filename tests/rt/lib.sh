@@ -14,25 +14,38 @@ expect_rc() { if [ "$3" -eq "$2" ]; then pass "$1 (exit $3)"; else fail "$1: exi
 expect_grep() {
   if grep -qE -- "$2" "$3"; then pass "$1"; else fail "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -20; fi
 }
-# Every socket folder and shared-memory object of a job, one per line.
-# Jobs name theirs "vmpl-<12 hex digits>-..." (singletons "vmpl-s<pid>-",
-# not checked); "vmpl-test-<name>-<pid>" objects belong to unit tests that
-# ctest may run beside this one, which remove their own.
+# Every job the sourcing script starts records its id here (vmplrun's
+# VMPL_RT_JOB_RECORD), so the checks below look at this script's jobs only:
+# other vmpl jobs may run on the host meanwhile (other tests, other users
+# of the build machine), and their files are none of this script's business.
+export VMPL_RT_JOB_RECORD="$work/job-ids"
+: >"$VMPL_RT_JOB_RECORD"
+# Every socket folder and shared-memory object of this script's jobs (or
+# of the jobs whose ids are in FILE), one per line: "vmpl-<job id>-...".
 job_files() {
-  ls -d /tmp/vmpl-*-n* ${XDG_RUNTIME_DIR:-/nonexistent}/vmpl-*-n* 2>/dev/null
-  ls /dev/shm 2>/dev/null | grep '^vmpl-' | grep -v -e '^vmpl-s' -e '^vmpl-test-'
+  local ids=${1:-$VMPL_RT_JOB_RECORD}
+  [ -s "$ids" ] || return 0
+  { ls -d /tmp/vmpl-*-n* ${XDG_RUNTIME_DIR:-/nonexistent}/vmpl-*-n* \
+      ${VMPL_RT_TMPDIR:-/nonexistent}/vmpl-*-n* 2>/dev/null
+    ls /dev/shm 2>/dev/null | grep '^vmpl-'; } | grep -F -f <(sed 's/.*/vmpl-&-/' "$ids") | sort -u
 }
-# What was there before this script ran (a job that an earlier test left
-# behind fails that test, not every test after it).
-job_files_before=$(job_files)
-[ -n "$job_files_before" ] && echo "note: job files present before this test (not checked):" $job_files_before
+# The pids below PID (a job's daemons and ranks under its vmplrun).
+descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
+# daemon_ports t|u PID: the loopback TCP or UDP ports the daemons below PID listen on.
+daemon_ports() {
+  local pids
+  pids=$(descendants "$2" | paste -sd'|')
+  [ -n "$pids" ] || return 0
+  ss -l${1}npH 2>/dev/null | grep -E "\"vmpld\",pid=($pids)," |
+    grep -oE '127\.0\.0\.1:[0-9]+' | cut -d: -f2
+}
 
 # No socket folder or shared-memory object of this script's jobs is left,
 # and the processes named in FILE (pid=N, daemon=N) are gone.
 expect_clean() {
   local what=$1 file=${2:-} left=""
   sleep 0.2
-  left+=$(job_files | grep -vxF -- "${job_files_before:-/}" | tr '\n' ' ')
+  left+=$(job_files | tr '\n' ' ')
   if [ -n "$file" ]; then
     for pid in $(grep -oE '(pid|daemon)=[0-9]+' "$file" | cut -d= -f2); do
       alive "$pid" && left+=" process $pid"
