@@ -43,6 +43,20 @@ check mpicc-name "$prefix/bin/mpicc" "$work/hello.c" -o "$work/hello2"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 check mpicc-mpi-program "$prefix/bin/mpicc" -O2 "$src/examples/stencil.c" -o "$work/stencil" -lm
 check vmplrun-installed sh -c "'$prefix/bin/vmplrun' -n 3 '$work/stencil' 64 50 | grep -q 'matches the serial'"
+# every argument reaches the compiler whole: a define with a space and a
+# glob character, a source and an output in a folder with a space
+mkdir -p "$work/with space"
+cat >"$work/with space/msg.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+    printf("[%s] [%s]\n", MSG, PATTERN);
+    return 0;
+}
+C
+check mpicc-arguments-whole "$prefix/bin/mpicc" '-DMSG="hello world"' '-DPATTERN="*.c"' \
+    "$work/with space/msg.c" -o "$work/with space/msg"
+check mpicc-arguments-run sh -c "'$work/with space/msg' | grep -qx '\[hello world\] \[\*\.c\]'"
 check showme sh -c "'$prefix/bin/vmplcc' --showme x.c | grep -q -- -lvmpl"
 if command -v pkg-config >/dev/null; then
     check pkg-config sh -c "cc \$(PKG_CONFIG_PATH='$prefix/lib/pkgconfig' pkg-config --cflags vmpl) \
