@@ -1,4 +1,5 @@
-# vmpl_add_test(<name> [PASS <regex>] [FAIL <regex>] COMMAND <program> [<arg>...])
+# vmpl_add_test(<name> [PASS <regex>] [FAIL <regex>] [EXIT <regex>]
+#               COMMAND <program> [<arg>...])
 #
 # Every ctest test of the tree is added through this function, so that each
 # one fails on a non-zero exit code and on a sanitizer report, whatever
