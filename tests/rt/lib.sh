@@ -2,12 +2,15 @@
 # check. The sourcing script sets $work (a scratch folder) first.
 passed=0
 failed=0
+skipped=0
 
 # A process that still runs (a zombie whose parent died is not running; a
 # container's init may never reap it).
 alive() { [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
 pass() { passed=$((passed + 1)); echo "ok: $*"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# A case this machine cannot run: says why, counts a skip (never a pass).
+skip() { skipped=$((skipped + 1)); echo "SKIP: $*"; }
 # expect_rc WHAT EXPECTED ACTUAL
 expect_rc() { if [ "$3" -eq "$2" ]; then pass "$1 (exit $3)"; else fail "$1: exit $3, expected $2"; fi; }
 # expect_grep WHAT PATTERN FILE

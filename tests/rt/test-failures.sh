@@ -128,13 +128,13 @@ one_node_stopped() {
 # has taken away the virtual CPU holding its timer. Its observer on the same
 # host must treat it as late, for at most 20 more timeouts, and then declare
 # it: the silence reported is at least 21 timeouts (420 ms at delta 10 ms).
-# Needs a writable cgroup2 mount (root); skipped with a note otherwise.
+# Needs a writable cgroup2 mount (root); skipped otherwise.
 node_frozen() {
   local mount group silence
   mount=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
   group=${mount:-/nonexistent}/vmpl-ft-$$
   if [ -z "$mount" ] || ! mkdir "$group" 2>/dev/null || [ ! -e "$group/cgroup.freeze" ]; then
-    echo "note: no writable cgroup2 freezer here: the frozen-daemon case did not run"
+    skip "frozen daemon: no writable cgroup2 freezer here"
     rmdir "$group" 2>/dev/null
     return
   fi
@@ -257,5 +257,5 @@ area_secret() {
 }
 
 "area_$area"
-echo "ft_$area: $passed passed, $failed failed"
+echo "ft_$area: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -340,5 +340,5 @@ area_ssh() {
 }
 
 "area_$area"
-echo "rt_$area: $passed passed, $failed failed"
+echo "rt_$area: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
