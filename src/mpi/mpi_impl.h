@@ -111,6 +111,7 @@ struct vmpl_mpi_request_s {
     void *buf;
     int64_t count;
     struct vmpl_mpi_datatype_s *type;
+    dt_type_t *dt; /* retained by the request (mpi_request_release): MPI_Type_free may come first */
     int peer, tag;
     p2p_mode_t mode;
     int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
@@ -161,10 +162,20 @@ int mpi_unsupported(const char *function);
 #define MPI_CHECK_INIT(function)                                                            \
     do {                                                                                    \
         if (!mpi_state.initialized || mpi_state.finalized)                                  \
-            return mpi_error(NULL, MPI_ERR_OTHER, function,                                 \
-                             "called %s MPI_Init", mpi_state.finalized ? "after MPI_Finalize" \
-                                                                     : "before");           \
+            return mpi_error(NULL, MPI_ERR_OTHER, function, "%s",                           \
+                             mpi_state.finalized ? "called after MPI_Finalize"              \
+                                                 : "called before MPI_Init");               \
     } while (0)
+/*
+ * MPICH's buffer rule: MPI_ERR_BUFFER (reported) for a NULL buf holding
+ * count > 0 elements of a predefined type; else 0. A derived type may
+ * address absolute memory from MPI_BOTTOM (NULL), so it is never judged.
+ */
+int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                     const struct vmpl_mpi_datatype_s *t, const char *what, const char *function);
+/* MPI_ERR_ARG (reported) when the pointer argument `what` (an output, an array) is NULL; else 0. */
+int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer, const char *what,
+                      const char *function);
 
 /* Process failures (mpi_ft.c). */
 /* Listens to the runtime's failure reports (and takes in those already made). */

@@ -33,19 +33,47 @@ int PMPI_Pcontrol(const int level, ...)
 }
 MPI_WEAK(Pcontrol)
 
+/* The named pair type of a pair element (a value and an int: two basic elements), else NULL. */
+static const dt_type_t *pair_type_of(vmpl_type_t elem)
+{
+    switch (elem) {
+    case VMPL_TYPE_FLOAT_INT: return dt_named(DT_FLOAT_INT);
+    case VMPL_TYPE_DOUBLE_INT: return dt_named(DT_DOUBLE_INT);
+    case VMPL_TYPE_LONG_INT: return dt_named(DT_LONG_INT);
+    case VMPL_TYPE_2INT: return dt_named(DT_2INT);
+    case VMPL_TYPE_SHORT_INT: return dt_named(DT_SHORT_INT);
+    case VMPL_TYPE_LONG_DOUBLE_INT: return dt_named(DT_LONG_DOUBLE_INT);
+    default: return NULL;
+    }
+}
+
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
-    size_t element;
+    const dt_type_t *pair;
+    MPI_Count element, per_element = 1;
 
+    MPI_CHECK_INIT("MPI_Get_elements");
+    if (mpi_pointer_check(NULL, status, "status", "MPI_Get_elements") ||
+        mpi_pointer_check(NULL, count, "count", "MPI_Get_elements"))
+        return MPI_ERR_ARG;
+    if (status == MPI_STATUS_IGNORE)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Get_elements", "status is MPI_STATUS_IGNORE");
     if (!t)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Get_elements", "invalid datatype");
     if (t->elem == VMPL_TYPE_COUNT)
         return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Get_elements",
                          "datatypes mixing basic types are not supported here yet");
-    element = vmpl_type_size(t->elem);
-    *count = status->vmpl_count % (MPI_Count)element ? MPI_UNDEFINED
-                                                     : (int)(status->vmpl_count / (MPI_Count)element);
+    pair = pair_type_of(t->elem);
+    if (pair) { /* counted in whole pairs (as they are packed), two basic elements each */
+        element = (MPI_Count)dt_type_size(pair);
+        per_element = 2;
+    } else {
+        element = (MPI_Count)vmpl_type_size(t->elem);
+    }
+    *count = status->vmpl_count % element
+                 ? MPI_UNDEFINED
+                 : (int)(status->vmpl_count / element * per_element);
     return MPI_SUCCESS;
 }
 MPI_WEAK(Get_elements)

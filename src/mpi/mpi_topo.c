@@ -133,6 +133,8 @@ MPI_WEAK(Cart_map)
 
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
+    if (ndims > 0 && mpi_pointer_check(NULL, dims, "dims", "MPI_Dims_create"))
+        return MPI_ERR_ARG;
     if (nnodes < 1 || ndims < 0 || cart_dims_create(nnodes, ndims, dims) != VMPL_OK)
         return mpi_error(NULL, MPI_ERR_DIMS, "MPI_Dims_create",
                          "cannot factor %d processes over %d dimensions as given", nnodes, ndims);
