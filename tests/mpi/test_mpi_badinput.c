@@ -83,6 +83,16 @@ static void expect(int rc, int want, const char *call, int line)
 
 #define EXPECT(call, want) expect((call), (want), #call, __LINE__)
 
+/* A call that may write into the user's buffers: its class only. */
+static void expect_class(int rc, int want, const char *call, int n)
+{
+    int got = rc;
+
+    if (rc != MPI_SUCCESS && MPI_Error_class(rc, &got) != MPI_SUCCESS)
+        got = -1;
+    CHECK(got == want, "%s (n=%d) returned class %d, expected %d", call, n, got, want);
+}
+
 static int copy_fails(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
 {
     (void)comm, (void)keyval, (void)extra, (void)in, (void)out;
@@ -607,6 +617,46 @@ static void test_groups_comms(void)
     (void)result;
 }
 
+/*
+ * Mismatched counts: a rank whose arguments describe fewer bytes than it
+ * is sent gets MPI_ERR_TRUNCATE and nothing past what its arguments
+ * describe is written; the sending ranks succeed. Short messages only
+ * (one piece in the node channel), in the line and in a slot.
+ */
+static void test_truncation(void)
+{
+    int *sb = area_buf(&send_area), *rb = area_buf(&recv_area);
+
+    for (int n = 8; n <= ELEMS; n *= 8) {
+        int rc;
+        for (int i = 0; i < ELEMS; i++)
+            sb[i] = i;
+        area_reset(&recv_area);
+        /* the root sends n ints, the other rank expects n / 2 */
+        rc = MPI_Bcast(rank == 0 ? (void *)sb : (void *)rb, rank == 0 ? n : n / 2, MPI_INT, 0, W);
+        expect_class(rc, rank == 0 ? MPI_SUCCESS : MPI_ERR_TRUNCATE, "MPI_Bcast of n / 2", n);
+        CHECK(guards_intact(&recv_area, n / 2 * sizeof(int)), "MPI_Bcast n=%d wrote past", n);
+        area_reset(&recv_area);
+        /* rank 1 gives n ints, the root expects n / 2 from each */
+        rc = MPI_Gather(sb, rank == 0 ? n / 2 : n, MPI_INT, rb, n / 2, MPI_INT, 0, W);
+        expect_class(rc, rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS, "MPI_Gather of n / 2", n);
+        CHECK(guards_intact(&recv_area, (size_t)size * n / 2 * sizeof(int)),
+              "MPI_Gather n=%d wrote past", n);
+        area_reset(&recv_area);
+        /* rank 1 reduces n ints, the root n / 2 */
+        rc = MPI_Reduce(sb, rb, rank == 0 ? n / 2 : n, MPI_INT, MPI_SUM, 0, W);
+        expect_class(rc, rank == 0 ? MPI_ERR_TRUNCATE : MPI_SUCCESS, "MPI_Reduce of n / 2", n);
+        CHECK(guards_intact(&recv_area, n / 2 * sizeof(int)), "MPI_Reduce n=%d wrote past", n);
+    }
+    /* and the communicator still works for correct calls */
+    for (int i = 0; i < 4; i++)
+        sb[i] = rank == 0 ? 40 + i : -1;
+    CHECK(MPI_Bcast(sb, 4, MPI_INT, 0, W) == MPI_SUCCESS && sb[3] == 43,
+          "MPI_Bcast after the truncations: %d", sb[3]);
+    area_reset(&send_area);
+    area_reset(&recv_area);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -615,6 +665,7 @@ static const struct {
     {"persistent", test_persistent_derived}, {"bottom", test_bottom},
     {"conformance", test_conformance}, {"collectives", test_collectives},
     {"datatypes", test_datatypes}, {"groups_comms", test_groups_comms},
+    {"truncation", test_truncation},
 };
 
 int main(int argc, char **argv)
