@@ -35,8 +35,11 @@ static int key_index(const struct vmpl_mpi_info_s *info, const char *key)
 
 int PMPI_Info_create(MPI_Info *info)
 {
-    struct vmpl_mpi_info_s *i = calloc(1, sizeof(*i));
+    struct vmpl_mpi_info_s *i;
 
+    if (mpi_pointer_check(NULL, info, "info", "MPI_Info_create"))
+        return MPI_ERR_ARG;
+    i = calloc(1, sizeof(*i));
     if (!i)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Info_create", "out of memory");
     *info = i;

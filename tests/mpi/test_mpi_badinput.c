@@ -657,6 +657,69 @@ static void test_truncation(void)
     area_reset(&recv_area);
 }
 
+static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)in, (void)inout, (void)len, (void)type;
+}
+
+/* Outputs of the environment, topology, operation, info and attribute calls. */
+static void test_other_outputs(void)
+{
+    int dims[1] = {size}, periods[1] = {1}, remain[1] = {1}, coords[1] = {0}, value, len;
+    int index[1] = {0}, edges[1] = {0}, sources[1] = {0}, keyval;
+    MPI_Comm cart, c = MPI_COMM_WORLD;
+    MPI_Op op;
+    char name[MPI_MAX_PROCESSOR_NAME];
+    void *attr;
+
+    EXPECT(MPI_Initialized(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Finalized(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Query_thread(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Get_version(NULL, &value), MPI_ERR_ARG);
+    EXPECT(MPI_Get_processor_name(NULL, &len), MPI_ERR_ARG);
+    EXPECT(MPI_Get_processor_name(name, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Op_create(user_sum, 1, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Op_commutative(MPI_SUM, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Op_free(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Reduce_local(NULL, &value, 1, MPI_INT, MPI_SUM), MPI_ERR_BUFFER);
+    EXPECT(MPI_Reduce_local(&value, NULL, 1, MPI_INT, MPI_SUM), MPI_ERR_BUFFER);
+    EXPECT(MPI_Info_create(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, NULL, NULL),
+           MPI_ERR_ARG);
+    EXPECT(MPI_Comm_free_keyval(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Comm_get_attr(W, MPI_TAG_UB, &attr, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Comm_get_attr(W, MPI_TAG_UB, NULL, &value), MPI_ERR_ARG);
+    keyval = MPI_KEYVAL_INVALID;
+    EXPECT(MPI_Comm_get_attr(W, keyval, &attr, &value), MPI_ERR_KEYVAL);
+    /* topologies */
+    EXPECT(MPI_Topo_test(W, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Cart_create(W, 1, dims, periods, 0, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Cart_create(W, 1, NULL, periods, 0, &c), MPI_ERR_ARG);
+    CHECK(c == MPI_COMM_NULL, "failed MPI_Cart_create leaves *comm_cart = MPI_COMM_NULL");
+    EXPECT(MPI_Cart_map(W, 1, dims, periods, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Graph_create(W, 1, index, edges, 0, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Graph_map(W, 1, index, edges, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Dist_graph_create_adjacent(W, 1, sources, MPI_UNWEIGHTED, 1, sources,
+                                          MPI_UNWEIGHTED, MPI_INFO_NULL, 0, NULL),
+           MPI_ERR_ARG);
+    if (MPI_Cart_create(W, 1, dims, periods, 0, &cart) == MPI_SUCCESS) {
+        MPI_Comm_set_errhandler(cart, MPI_ERRORS_RETURN);
+        EXPECT(MPI_Cartdim_get(cart, NULL), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_rank(cart, coords, NULL), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_rank(cart, NULL, &value), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_coords(cart, 0, 1, NULL), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_coords(cart, size, 1, coords), MPI_ERR_RANK);
+        EXPECT(MPI_Cart_shift(cart, 0, 1, NULL, &value), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_get(cart, 1, NULL, periods, coords), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_sub(cart, remain, NULL), MPI_ERR_ARG);
+        EXPECT(MPI_Cart_sub(cart, NULL, &c), MPI_ERR_ARG);
+        MPI_Comm_free(&cart);
+    } else {
+        CHECK(0, "MPI_Cart_create of %d", size);
+    }
+    (void)op;
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -665,7 +728,7 @@ static const struct {
     {"persistent", test_persistent_derived}, {"bottom", test_bottom},
     {"conformance", test_conformance}, {"collectives", test_collectives},
     {"datatypes", test_datatypes}, {"groups_comms", test_groups_comms},
-    {"truncation", test_truncation},
+    {"outputs", test_other_outputs}, {"truncation", test_truncation},
 };
 
 int main(int argc, char **argv)
