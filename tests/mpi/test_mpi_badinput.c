@@ -731,11 +731,31 @@ static const struct {
     {"outputs", test_other_outputs}, {"truncation", test_truncation},
 };
 
+/*
+ * The messages ("messages" argument, VMPL_LOG_LEVEL=3, one rank): a bad
+ * call's under MPI_ERRORS_RETURN, then a call after MPI_Finalize, which
+ * aborts the job with its message (it once read "called after
+ * MPI_Finalize MPI_Init").
+ */
+static int run_messages(void)
+{
+    int r;
+
+    MPI_Comm_set_errhandler(W, MPI_ERRORS_RETURN);
+    MPI_Send(NULL, 4, MPI_INT, MPI_PROC_NULL, 1, W);
+    MPI_Finalize();
+    MPI_Comm_rank(W, &r);
+    printf("FAIL: MPI_Comm_rank after MPI_Finalize returned\n");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     int total_failures, total_checks;
 
     MPI_Init(&argc, &argv);
+    if (argc > 1 && !strcmp(argv[1], "messages"))
+        return run_messages();
     MPI_Comm_rank(W, &rank);
     MPI_Comm_size(W, &size);
     MPI_Comm_set_errhandler(W, MPI_ERRORS_RETURN);
