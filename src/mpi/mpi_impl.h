@@ -114,9 +114,8 @@ struct vmpl_mpi_request_s {
     dt_type_t *dt; /* retained by the request (mpi_request_release): MPI_Type_free may come first */
     int peer, tag;
     p2p_mode_t mode;
-    int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
+    int buffered; /* MPI_Bsend_init: each start is a buffered send of these arguments */
     MPI_Comm comm_handle;
-    MPI_Datatype type_handle;
 };
 
 /* A buffered send of req's arguments through the attached buffer (mpi_bsend.c). */

@@ -309,7 +309,6 @@ int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
     if (rc == MPI_SUCCESS) {
         (*request)->buffered = 1;
         (*request)->comm_handle = comm;
-        (*request)->type_handle = datatype;
     }
     return rc;
 }

@@ -127,6 +127,10 @@ static void test_p2p_buffers(void)
            MPI_ERR_BUFFER);
     EXPECT(MPI_Sendrecv_replace(NULL, 4, MPI_INT, peer, 1, peer, 1, W, MPI_STATUS_IGNORE),
            MPI_ERR_BUFFER);
+    EXPECT(MPI_Bsend(NULL, 4, MPI_INT, peer, 1, W), MPI_ERR_BUFFER);
+    EXPECT(MPI_Ibsend(NULL, 4, MPI_INT, peer, 1, W, &req), MPI_ERR_BUFFER);
+    EXPECT(MPI_Ibsend(sb, 4, MPI_INT, peer, 1, W, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Bsend_init(NULL, 4, MPI_INT, peer, 1, W, &req), MPI_ERR_BUFFER);
     /* counts, ranks, tags, types, communicators */
     EXPECT(MPI_Send(sb, -1, MPI_INT, peer, 1, W), MPI_ERR_COUNT);
     EXPECT(MPI_Recv(rb, -1, MPI_INT, peer, 1, W, MPI_STATUS_IGNORE), MPI_ERR_COUNT);
@@ -215,16 +219,25 @@ static int in_vector(int i)
     return i < 60 && (i % 30) % 4 < 2;
 }
 
-/* Persistent send and receive of a derived type, the type freed before the starts. */
-static void test_persistent_derived(void)
+/*
+ * Persistent send (standard, then buffered) and receive of a derived type,
+ * the type freed before the starts.
+ */
+static void test_persistent_derived_mode(int buffered)
 {
     MPI_Datatype vec;
     MPI_Request reqs[2];
     int *sb = area_buf(&send_area), *rb = area_buf(&recv_area);
+    int attached_bytes = 4096 + MPI_BSEND_OVERHEAD, detached_bytes;
+    void *attached = malloc((size_t)attached_bytes), *detached;
 
+    if (buffered)
+        MPI_Buffer_attach(attached, attached_bytes);
     MPI_Type_vector(8, 2, 4, MPI_INT, &vec); /* extent 30 ints */
     MPI_Type_commit(&vec);
-    CHECK(MPI_Send_init(sb, 2, vec, peer, 5, W, &reqs[0]) == MPI_SUCCESS, "MPI_Send_init");
+    CHECK((buffered ? MPI_Bsend_init : MPI_Send_init)(sb, 2, vec, peer, 5, W, &reqs[0]) ==
+              MPI_SUCCESS,
+          "MPI_%ssend_init", buffered ? "B" : "");
     CHECK(MPI_Recv_init(rb, 2, vec, peer, 5, W, &reqs[1]) == MPI_SUCCESS, "MPI_Recv_init");
     MPI_Type_free(&vec); /* the requests keep using it */
     for (int round = 0; round < 3; round++) {
@@ -245,8 +258,17 @@ static void test_persistent_derived(void)
     }
     MPI_Request_free(&reqs[0]);
     MPI_Request_free(&reqs[1]);
+    if (buffered)
+        MPI_Buffer_detach(&detached, &detached_bytes);
+    free(attached);
     area_reset(&send_area);
     area_reset(&recv_area);
+}
+
+static void test_persistent_derived(void)
+{
+    test_persistent_derived_mode(0);
+    test_persistent_derived_mode(1);
 }
 
 /* MPI_BOTTOM (NULL) with types of absolute addresses must keep working. */
