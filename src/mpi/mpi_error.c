@@ -197,6 +197,9 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
     struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Comm_create_errhandler");
+    if (mpi_pointer_check(NULL, fn, "function", "MPI_Comm_create_errhandler") ||
+        mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Comm_create_errhandler"))
+        return MPI_ERR_ARG;
     h = calloc(1, sizeof(*h));
     if (!h)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
@@ -208,9 +211,12 @@ MPI_WEAK(Comm_create_errhandler)
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(*errhandler);
+    struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Errhandler_free");
+    if (mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Errhandler_free"))
+        return MPI_ERR_ARG;
+    h = mpi_errhandler_of(*errhandler);
     if (!h)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Errhandler_free", "invalid error handler");
     if (h->kind == MPI_EH_USER) /* communicators keep using it: MPI frees it when unused */

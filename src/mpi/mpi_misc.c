@@ -10,6 +10,8 @@ int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
     (void)info;
     if (size < 0)
         return mpi_error(NULL, MPI_ERR_SIZE, "MPI_Alloc_mem", "negative size");
+    if (mpi_pointer_check(NULL, baseptr, "baseptr", "MPI_Alloc_mem"))
+        return MPI_ERR_ARG;
     memory = malloc(size ? (size_t)size : 1);
     if (!memory)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Alloc_mem", "cannot allocate %ld bytes",
@@ -95,6 +97,9 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
     MPI_CHECK_INIT("MPI_Improbe");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Improbe", "invalid communicator");
+    if (mpi_pointer_check(c, flag, "flag", "MPI_Improbe") ||
+        mpi_pointer_check(c, message, "message", "MPI_Improbe"))
+        return MPI_ERR_ARG;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         *message = MPI_MESSAGE_NO_PROC;
@@ -137,11 +142,16 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
                 MPI_Request *request)
 {
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
-    struct vmpl_mpi_message_s *m = *message;
+    struct vmpl_mpi_message_s *m;
     struct vmpl_mpi_request_s *req;
     vmpl_status_t status;
 
     MPI_CHECK_INIT("MPI_Imrecv");
+    if (mpi_pointer_check(NULL, message, "message", "MPI_Imrecv") ||
+        mpi_pointer_check(NULL, request, "request", "MPI_Imrecv"))
+        return MPI_ERR_ARG;
+    *request = MPI_REQUEST_NULL;
+    m = *message;
     if (m == MPI_MESSAGE_NO_PROC) {
         req = mpi_request_new(&mpi_state.self, MPI_REQ_RECV);
         if (!req)
@@ -157,6 +167,8 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
     if (!t || count < 0)
         return mpi_error(m->comm, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Imrecv",
                          "invalid datatype or count");
+    if (mpi_buffer_check(m->comm, buf, count, t, "buf", "MPI_Imrecv"))
+        return MPI_ERR_BUFFER;
     req = mpi_request_new(m->comm, MPI_REQ_RECV);
     if (!req)
         return mpi_error(m->comm, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");

@@ -72,6 +72,13 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
     if (t->predefined)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_get_contents",
                          "predefined %s has no contents", t->name);
+    if ((max_integers > 0 &&
+         mpi_pointer_check(NULL, array_of_integers, "array_of_integers", "MPI_Type_get_contents")) ||
+        (max_addresses > 0 && mpi_pointer_check(NULL, array_of_addresses, "array_of_addresses",
+                                                "MPI_Type_get_contents")) ||
+        (max_datatypes > 0 && mpi_pointer_check(NULL, array_of_datatypes, "array_of_datatypes",
+                                                "MPI_Type_get_contents")))
+        return MPI_ERR_ARG;
     ints = calloc((size_t)(max_integers > 0 ? max_integers : 1), sizeof(*ints));
     addrs = calloc((size_t)(max_addresses > 0 ? max_addresses : 1), sizeof(*addrs));
     types = calloc((size_t)(max_datatypes > 0 ? max_datatypes : 1), sizeof(*types));

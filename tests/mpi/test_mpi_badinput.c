@@ -684,6 +684,62 @@ static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
     (void)in, (void)inout, (void)len, (void)type;
 }
 
+static void user_handler(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm, (void)code;
+}
+
+/* Info objects, matched probes, memory, error handlers, type contents. */
+static void test_misc_outputs(void)
+{
+    MPI_Info info;
+    MPI_Message message = MPI_MESSAGE_NULL;
+    MPI_Request req;
+    MPI_Datatype vec;
+    int flag, value, ints[4];
+    MPI_Aint addrs[1];
+    MPI_Datatype types[1];
+    char text[MPI_MAX_INFO_VAL];
+
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "key", "value");
+    EXPECT(MPI_Info_get(info, NULL, sizeof(text) - 1, text, &flag), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get(info, "key", -1, text, &flag), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get(info, "key", sizeof(text) - 1, text, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get_valuelen(info, "key", NULL, &flag), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get_valuelen(info, NULL, &value, &flag), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get_nkeys(info, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get_nthkey(info, 0, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Info_get_nthkey(info, 1, text), MPI_ERR_ARG);
+    EXPECT(MPI_Info_delete(info, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Info_delete(info, "nokey"), MPI_ERR_INFO_NOKEY);
+    EXPECT(MPI_Info_set(info, "", "value"), MPI_ERR_INFO_KEY);
+    EXPECT(MPI_Info_dup(MPI_INFO_NULL, &info), MPI_ERR_INFO);
+    EXPECT(MPI_Info_free(NULL), MPI_ERR_ARG);
+    MPI_Info_free(&info);
+    /* matched probes */
+    EXPECT(MPI_Improbe(peer, 1, W, NULL, &message, MPI_STATUS_IGNORE), MPI_ERR_ARG);
+    EXPECT(MPI_Improbe(peer, 1, W, &flag, NULL, MPI_STATUS_IGNORE), MPI_ERR_ARG);
+    EXPECT(MPI_Improbe(peer, -3, W, &flag, &message, MPI_STATUS_IGNORE), MPI_ERR_TAG);
+    EXPECT(MPI_Imrecv(&value, 1, MPI_INT, NULL, &req), MPI_ERR_ARG);
+    EXPECT(MPI_Imrecv(&value, 1, MPI_INT, &message, NULL), MPI_ERR_ARG);
+    message = MPI_MESSAGE_NULL;
+    EXPECT(MPI_Mrecv(&value, 1, MPI_INT, &message, MPI_STATUS_IGNORE), MPI_ERR_REQUEST);
+    /* memory and error handlers */
+    EXPECT(MPI_Alloc_mem(8, MPI_INFO_NULL, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Alloc_mem(-8, MPI_INFO_NULL, &text), MPI_ERR_SIZE);
+    EXPECT(MPI_Comm_create_errhandler(user_handler, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Comm_create_errhandler(NULL, (MPI_Errhandler *)&value), MPI_ERR_ARG);
+    EXPECT(MPI_Errhandler_free(NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Comm_set_errhandler(W, MPI_ERRHANDLER_NULL), MPI_ERR_ARG);
+    /* contents into NULL arrays */
+    MPI_Type_vector(2, 1, 2, MPI_INT, &vec);
+    EXPECT(MPI_Type_get_contents(vec, 3, 0, 1, NULL, addrs, types), MPI_ERR_ARG);
+    EXPECT(MPI_Type_get_contents(vec, 3, 0, 1, ints, addrs, NULL), MPI_ERR_ARG);
+    EXPECT(MPI_Type_get_contents(MPI_INT, 3, 0, 1, ints, addrs, types), MPI_ERR_TYPE);
+    MPI_Type_free(&vec);
+}
+
 /* Outputs of the environment, topology, operation, info and attribute calls. */
 static void test_other_outputs(void)
 {
@@ -750,7 +806,8 @@ static const struct {
     {"persistent", test_persistent_derived}, {"bottom", test_bottom},
     {"conformance", test_conformance}, {"collectives", test_collectives},
     {"datatypes", test_datatypes}, {"groups_comms", test_groups_comms},
-    {"outputs", test_other_outputs}, {"truncation", test_truncation},
+    {"outputs", test_other_outputs}, {"misc", test_misc_outputs},
+    {"truncation", test_truncation},
 };
 
 /*
