@@ -79,20 +79,15 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     }
 }
 
-int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
-                     const struct vmpl_mpi_datatype_s *t, const char *what, const char *function)
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function)
 {
-    if (buf || count <= 0 || !t || !t->predefined)
-        return 0;
     return mpi_error(c, MPI_ERR_BUFFER, function, "%s is NULL for %d elements of %s", what, count,
                      t->name);
 }
 
-int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer, const char *what,
-                      const char *function)
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function)
 {
-    if (pointer)
-        return 0;
     return mpi_error(c, MPI_ERR_ARG, function, "%s is NULL", what);
 }
 

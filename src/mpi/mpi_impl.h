@@ -165,16 +165,29 @@ int mpi_unsupported(const char *function);
                              mpi_state.finalized ? "called after MPI_Finalize"              \
                                                  : "called before MPI_Init");               \
     } while (0)
+/* The reports of the two checks below (mpi_error.c): slow paths, out of line. */
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function);
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function);
 /*
  * MPICH's buffer rule: MPI_ERR_BUFFER (reported) for a NULL buf holding
  * count > 0 elements of a predefined type; else 0. A derived type may
  * address absolute memory from MPI_BOTTOM (NULL), so it is never judged.
  */
-int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
-                     const struct vmpl_mpi_datatype_s *t, const char *what, const char *function);
+static inline int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                                   const struct vmpl_mpi_datatype_s *t, const char *what,
+                                   const char *function)
+{
+    if (buf || count <= 0 || !t || !t->predefined)
+        return 0;
+    return mpi_buffer_error(c, count, t, what, function);
+}
 /* MPI_ERR_ARG (reported) when the pointer argument `what` (an output, an array) is NULL; else 0. */
-int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer, const char *what,
-                      const char *function);
+static inline int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer,
+                                    const char *what, const char *function)
+{
+    return pointer ? 0 : mpi_pointer_error(c, what, function);
+}
 
 /* Process failures (mpi_ft.c). */
 /* Listens to the runtime's failure reports (and takes in those already made). */
