@@ -80,7 +80,8 @@ static int counts_arg(struct vmpl_mpi_comm_s *c, const int counts[], const char 
 
 /*
  * The buffers of a reduction: recv says whether this rank receives a
- * result. MPI_IN_PLACE is for sendbuf on receiving ranks only.
+ * result. MPI_IN_PLACE is for sendbuf on receiving ranks only; the same
+ * buffer as both is MPICH's aliasing error (MPI_IN_PLACE says it).
  */
 static int reduce_buffers_arg(struct vmpl_mpi_comm_s *c, const void *sendbuf, const void *recvbuf,
                               int count, const struct vmpl_mpi_datatype_s *t, int recv,
@@ -94,6 +95,9 @@ static int reduce_buffers_arg(struct vmpl_mpi_comm_s *c, const void *sendbuf, co
     if ((sendbuf != MPI_IN_PLACE && mpi_buffer_check(c, sendbuf, count, t, "sendbuf", function)) ||
         (recv && mpi_buffer_check(c, recvbuf, count, t, "recvbuf", function)))
         return MPI_ERR_BUFFER;
+    if (recv && count > 0 && sendbuf == recvbuf)
+        return mpi_error(c, MPI_ERR_BUFFER, function,
+                         "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
     return MPI_SUCCESS;
 }
 
@@ -217,6 +221,9 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
     if (sendbuf == MPI_IN_PLACE && recvbuf == MPI_IN_PLACE)
         return mpi_error(c, MPI_ERR_BUFFER, "MPI_Reduce_scatter",
                          "sendbuf and recvbuf are both MPI_IN_PLACE");
+    if (sendbuf == recvbuf && recvcounts[c->core->rank] > 0)
+        return mpi_error(c, MPI_ERR_BUFFER, "MPI_Reduce_scatter",
+                         "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
     if (in_place_arg(c, recvbuf, "recvbuf", "MPI_Reduce_scatter") ||
         (sendbuf != MPI_IN_PLACE &&
          mpi_buffer_check(c, sendbuf, total, t, "sendbuf", "MPI_Reduce_scatter")) ||

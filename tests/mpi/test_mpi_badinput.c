@@ -433,6 +433,10 @@ static void test_collectives(void)
     EXPECT(MPI_Allreduce(MPI_IN_PLACE, MPI_IN_PLACE, 4, MPI_INT, MPI_SUM, W), MPI_ERR_BUFFER);
     EXPECT(MPI_Allreduce(sb, MPI_IN_PLACE, 4, MPI_INT, MPI_SUM, W), MPI_ERR_BUFFER);
     EXPECT(MPI_Allreduce(sb, rb, -2, MPI_INT, MPI_SUM, W), MPI_ERR_COUNT);
+    EXPECT(MPI_Allreduce(sb, sb, 4, MPI_INT, MPI_SUM, W), MPI_ERR_BUFFER);
+    EXPECT(MPI_Reduce(rb, rb, 4, MPI_INT, MPI_SUM, 0, S), MPI_ERR_BUFFER);
+    EXPECT(MPI_Scan(sb, sb, 4, MPI_INT, MPI_SUM, W), MPI_ERR_BUFFER);
+    EXPECT(MPI_Reduce_scatter(rb, rb, counts, MPI_INT, MPI_SUM, W), MPI_ERR_BUFFER);
     EXPECT(MPI_Allreduce(sb, rb, 1, MPI_INT, MPI_OP_NULL, W), MPI_ERR_OP);
     EXPECT(MPI_Allreduce(sb, rb, 1, MPI_DATATYPE_NULL, MPI_SUM, W), MPI_ERR_TYPE);
     EXPECT(MPI_Reduce(sb, rb, 4, MPI_INT, MPI_SUM, -1, W), MPI_ERR_ROOT);
