@@ -7,9 +7,12 @@
  * MPI_COMM_SELF where only the root's arguments are wrong. Also checks the
  * standard-conformance cases users reported (empty request arrays,
  * persistent derived sends, MPI_Dims_create balance, MPI_BOTTOM with
- * absolute addresses...). Each rank counts its own failures; rank 0 gathers
- * the tallies with plain MPI_Recv and prints
- * "mpi_badinput (2 ranks): N passed, M failed".
+ * absolute addresses...) and mismatched collective counts (the receiver
+ * gets MPI_ERR_TRUNCATE). Each rank counts its own failures; rank 0
+ * gathers the tallies with plain MPI_Recv and prints
+ * "mpi_badinput (2 ranks): N passed, M failed". An argument runs one
+ * section by name (to debug), or "messages" checks the log messages
+ * (see run_messages).
  */
 #include <mpi.h>
 
