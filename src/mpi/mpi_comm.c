@@ -331,7 +331,8 @@ MPI_WEAK(Group_free)
 static int ranks_arg(const struct vmpl_mpi_group_s *g, int n, const int ranks[],
                      MPI_Group *newgroup, const char *function)
 {
-    int size = g->core ? g->core->size : 0;
+    int size = g->core ? g->core->size : 0, rc = MPI_SUCCESS;
+    char *seen;
 
     if (mpi_pointer_check(NULL, newgroup, "newgroup", function))
         return MPI_ERR_ARG;
@@ -340,15 +341,20 @@ static int ranks_arg(const struct vmpl_mpi_group_s *g, int n, const int ranks[],
         return mpi_error(NULL, MPI_ERR_ARG, function, "n = %d for a group of %d", n, size);
     if (n > 0 && mpi_pointer_check(NULL, ranks, "ranks", function))
         return MPI_ERR_ARG;
-    for (int i = 0; i < n; i++) {
+    if (n == 0)
+        return MPI_SUCCESS;
+    seen = calloc((size_t)size, 1); /* freed below */
+    if (!seen)
+        return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         if (ranks[i] < 0 || ranks[i] >= size)
-            return mpi_error(NULL, MPI_ERR_RANK, function, "ranks[%d] = %d outside a group of %d",
-                             i, ranks[i], size);
-        for (int j = 0; j < i; j++)
-            if (ranks[j] == ranks[i])
-                return mpi_error(NULL, MPI_ERR_RANK, function, "rank %d given twice", ranks[i]);
+            rc = mpi_error(NULL, MPI_ERR_RANK, function, "ranks[%d] = %d outside a group of %d", i,
+                           ranks[i], size);
+        else if (seen[ranks[i]]++)
+            rc = mpi_error(NULL, MPI_ERR_RANK, function, "rank %d given twice", ranks[i]);
     }
-    return MPI_SUCCESS;
+    free(seen);
+    return rc;
 }
 
 int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
