@@ -678,10 +678,10 @@ static void test_truncation(void)
         CHECK(guards_intact(&recv_area, (rank == 0 ? n / 2 : n / 4) * sizeof(int)),
               "MPI_Scatter n=%d wrote past", n);
         area_reset(&recv_area);
-        /* rank 1 sends n ints to each, everyone expects n / 2 (rank 1 from itself too) */
-        rc = MPI_Alltoall(sb, rank == 0 ? n / 2 : n, MPI_INT, rb, n / 2, MPI_INT, W);
-        expect_class(rc, MPI_ERR_TRUNCATE, "MPI_Alltoall of n / 2", n);
-        CHECK(guards_intact(&recv_area, (size_t)size * n / 2 * sizeof(int)),
+        /* rank 1 sends n / 2 ints to each, everyone expects n / 4 (rank 1 from itself too) */
+        rc = MPI_Alltoall(sb, rank == 0 ? n / 4 : n / 2, MPI_INT, rb, n / 4, MPI_INT, W);
+        expect_class(rc, MPI_ERR_TRUNCATE, "MPI_Alltoall of n / 4", n);
+        CHECK(guards_intact(&recv_area, (size_t)size * n / 4 * sizeof(int)),
               "MPI_Alltoall n=%d wrote past", n);
         area_reset(&recv_area);
         /* rank 1 reduces n ints, the root n / 2 */
