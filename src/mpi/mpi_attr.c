@@ -52,6 +52,8 @@ int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
                             MPI_Comm_delete_attr_function *delete_fn, int *keyval,
                             void *extra_state)
 {
+    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_create_keyval"))
+        return MPI_ERR_ARG;
     for (int k = KEYVAL_FIRST; k < KEYVAL_MAX; k++)
         if (!keyvals[k].in_use) {
             keyvals[k] = (keyval_t){1, copy_fn, delete_fn, extra_state, 0, 0};
@@ -65,8 +67,11 @@ MPI_WEAK(Comm_create_keyval)
 
 int PMPI_Comm_free_keyval(int *keyval)
 {
-    keyval_t *k = keyval_of(*keyval);
+    keyval_t *k;
 
+    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_free_keyval"))
+        return MPI_ERR_ARG;
+    k = keyval_of(*keyval);
     if (!k)
         return mpi_error(NULL, MPI_ERR_KEYVAL, "MPI_Comm_free_keyval", "invalid keyval %d",
                          *keyval);
@@ -132,6 +137,9 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     MPI_CHECK_INIT("MPI_Comm_get_attr");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_attr", "invalid communicator");
+    if (mpi_pointer_check(c, value, "attribute_val", "MPI_Comm_get_attr") ||
+        mpi_pointer_check(c, flag, "flag", "MPI_Comm_get_attr"))
+        return MPI_ERR_ARG;
     universe_size = mpi_state.rt->size;
     switch (keyval) {
     case MPI_TAG_UB: predefined = &tag_ub; break;

@@ -102,6 +102,18 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     }
 }
 
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function)
+{
+    return mpi_error(c, MPI_ERR_BUFFER, function, "%s is NULL for %d elements of %s", what, count,
+                     t->name);
+}
+
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function)
+{
+    return mpi_error(c, MPI_ERR_ARG, function, "%s is NULL", what);
+}
+
 int mpi_unsupported(MPI_Comm comm, const char *function)
 {
     return mpi_error(mpi_comm_of(comm), MPI_ERR_UNSUPPORTED_OPERATION, function,
@@ -150,13 +162,20 @@ static const char *const class_strings[] = {
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
-    const char *text = errorcode >= 0 &&
-                               errorcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
-                               class_strings[errorcode]
-                           ? class_strings[errorcode]
-                           : "error class without a description";
-    int n = snprintf(string, MPI_MAX_ERROR_STRING, "%s", text);
+    const char *text;
+    int n;
 
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_string", "%d is not an error code",
+                         errorcode);
+    if (mpi_pointer_check(NULL, string, "string", "MPI_Error_string") ||
+        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Error_string"))
+        return MPI_ERR_ARG;
+    text = errorcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
+                   class_strings[errorcode]
+               ? class_strings[errorcode]
+               : "error class without a description";
+    n = snprintf(string, MPI_MAX_ERROR_STRING, "%s", text);
     *resultlen = n < MPI_MAX_ERROR_STRING ? n : MPI_MAX_ERROR_STRING - 1;
     return MPI_SUCCESS;
 }
@@ -167,6 +186,8 @@ int PMPI_Error_class(int errorcode, int *errorclass)
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_class", "%d is not an error code",
                          errorcode);
+    if (mpi_pointer_check(NULL, errorclass, "errorclass", "MPI_Error_class"))
+        return MPI_ERR_ARG;
     *errorclass = errorcode; /* vmpl's codes are its classes */
     return MPI_SUCCESS;
 }
@@ -195,6 +216,8 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     MPI_CHECK_INIT("MPI_Comm_get_errhandler");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_errhandler", "invalid communicator");
+    if (mpi_pointer_check(c, errhandler, "errhandler", "MPI_Comm_get_errhandler"))
+        return MPI_ERR_ARG;
     mpi_errhandler_ref(c->errhandler); /* the caller frees it (MPI_Errhandler_free) */
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
@@ -206,6 +229,9 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
     struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Comm_create_errhandler");
+    if (mpi_pointer_check(NULL, fn, "function", "MPI_Comm_create_errhandler") ||
+        mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Comm_create_errhandler"))
+        return MPI_ERR_ARG;
     h = calloc(1, sizeof(*h));
     if (!h)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
@@ -217,9 +243,12 @@ MPI_WEAK(Comm_create_errhandler)
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(*errhandler);
+    struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Errhandler_free");
+    if (mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Errhandler_free"))
+        return MPI_ERR_ARG;
+    h = mpi_errhandler_of(*errhandler);
     if (!h)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Errhandler_free", "invalid error handler");
     mpi_errhandler_unref(*errhandler); /* communicators that use it keep it */

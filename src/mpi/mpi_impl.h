@@ -112,12 +112,11 @@ struct vmpl_mpi_request_s {
     /* persistent arguments */
     void *buf;
     int64_t count;
-    dt_type_t *dt; /* held until the request is freed: MPI_Type_free may come first */
+    dt_type_t *dt; /* retained by the request (mpi_request_release): MPI_Type_free may come first */
     int peer, tag;
     p2p_mode_t mode;
-    int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
+    int buffered; /* MPI_Bsend_init: each start is a buffered send of these arguments */
     MPI_Comm comm_handle;
-    MPI_Datatype type_handle;
 };
 
 /* A buffered send of req's arguments through the attached buffer (mpi_bsend.c). */
@@ -171,10 +170,33 @@ int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *functio
 #define MPI_CHECK_INIT(function)                                                            \
     do {                                                                                    \
         if (!mpi_state.initialized || mpi_state.finalized)                                  \
-            return mpi_error(NULL, MPI_ERR_OTHER, function,                                 \
-                             "called %s MPI_Init", mpi_state.finalized ? "after MPI_Finalize" \
-                                                                     : "before");           \
+            return mpi_error(NULL, MPI_ERR_OTHER, function, "%s",                           \
+                             mpi_state.finalized ? "called after MPI_Finalize"              \
+                                                 : "called before MPI_Init");               \
     } while (0)
+/* The reports of the two checks below (mpi_error.c): slow paths, out of line. */
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function);
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function);
+/*
+ * MPICH's buffer rule: MPI_ERR_BUFFER (reported) for a NULL buf holding
+ * count > 0 elements of a predefined type; else 0. A derived type may
+ * address absolute memory from MPI_BOTTOM (NULL), so it is never judged.
+ */
+static inline int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                                   const struct vmpl_mpi_datatype_s *t, const char *what,
+                                   const char *function)
+{
+    if (buf || count <= 0 || !t || !t->predefined)
+        return 0;
+    return mpi_buffer_error(c, count, t, what, function);
+}
+/* MPI_ERR_ARG (reported) when the pointer argument `what` (an output, an array) is NULL; else 0. */
+static inline int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer,
+                                    const char *what, const char *function)
+{
+    return pointer ? 0 : mpi_pointer_error(c, what, function);
+}
 
 /* Process failures (mpi_ft.c). */
 /* Listens to the runtime's failure reports (and takes in those already made). */
