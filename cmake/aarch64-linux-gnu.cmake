@@ -9,5 +9,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 find_program(VMPL_QEMU_AARCH64 qemu-aarch64 REQUIRED)
 set(CMAKE_CROSSCOMPILING_EMULATOR ${VMPL_QEMU_AARCH64} -L /usr/aarch64-linux-gnu)
-# pkg-config must describe arm64 libraries (libsodium), never the host's
-set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/aarch64-linux-gnu/lib/pkgconfig")
+# pkg-config must describe arm64 libraries, never the host's: libsodium's
+# arm64 package unpacked by scripts/install-deps.sh (its static archive).
+set(VMPL_AARCH64_SODIUM /usr/local/lib/vmpl-cross/aarch64)
+set(ENV{PKG_CONFIG_LIBDIR} "${VMPL_AARCH64_SODIUM}/usr/lib/aarch64-linux-gnu/pkgconfig")
+set(ENV{PKG_CONFIG_SYSROOT_DIR} "${VMPL_AARCH64_SODIUM}")

@@ -11,15 +11,36 @@ packages=(
   iproute2 procps
 )
 
+# libsodium for the aarch64 cross build (cmake/aarch64-linux-gnu.cmake):
+# Debian's arm64 libsodium-dev unpacked into a folder of its own, since it
+# cannot be installed beside the host's (it is not Multi-Arch: same); the
+# cross build links its static archive.
+arm64_sodium=/usr/local/lib/vmpl-cross/aarch64
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
+fi
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-echo "install-deps: installing ${missing[*]}"
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ! -f "$arm64_sodium/usr/lib/aarch64-linux-gnu/libsodium.a" ]; then
+  echo "install-deps: unpacking libsodium-dev:arm64 into $arm64_sodium"
+  dpkg --print-foreign-architectures | grep -qx arm64 || $sudo dpkg --add-architecture arm64
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  debs=$(mktemp -d)
+  chmod 777 "$debs" # apt's download user writes there
+  (cd "$debs" && apt-get download -qq libsodium-dev:arm64)
+  $sudo mkdir -p "$arm64_sodium"
+  $sudo dpkg-deb -x "$debs"/libsodium-dev_*_arm64.deb "$arm64_sodium"
+  $sudo rm -f "$arm64_sodium/usr/lib/aarch64-linux-gnu/libsodium.so" # the archive, not the .so
+  rm -rf "$debs"
+fi

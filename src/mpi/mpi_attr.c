@@ -3,11 +3,18 @@
 
 #include <stdlib.h>
 
+/*
+ * A keyval stays in use while attributes hold it, even after
+ * MPI_Comm_free_keyval (freed): their copy and delete callbacks still run,
+ * and the number is not given to a new keyval until the last one goes.
+ */
 typedef struct {
     int in_use;
     MPI_Comm_copy_attr_function *copy;
     MPI_Comm_delete_attr_function *del;
     void *extra_state;
+    int refs;  /* attributes set with it, on every communicator */
+    int freed; /* MPI_Comm_free_keyval was called: the handle is gone */
 } keyval_t;
 
 #define KEYVAL_FIRST 100 /* user keyvals; predefined keys are below */
@@ -28,18 +35,28 @@ MPI_Comm mpi_comm_handle(struct vmpl_mpi_comm_s *comm)
 
 static keyval_t *keyval_of(int keyval)
 {
-    if (keyval < KEYVAL_FIRST || keyval >= KEYVAL_MAX || !keyvals[keyval].in_use)
+    if (keyval < KEYVAL_FIRST || keyval >= KEYVAL_MAX || !keyvals[keyval].in_use ||
+        keyvals[keyval].freed)
         return NULL;
     return &keyvals[keyval];
+}
+
+/* One attribute fewer holds k: a freed keyval is released with its last one. */
+static void keyval_unref(keyval_t *k)
+{
+    if (--k->refs == 0 && k->freed)
+        *k = (keyval_t){0};
 }
 
 int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
                             MPI_Comm_delete_attr_function *delete_fn, int *keyval,
                             void *extra_state)
 {
+    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_create_keyval"))
+        return MPI_ERR_ARG;
     for (int k = KEYVAL_FIRST; k < KEYVAL_MAX; k++)
         if (!keyvals[k].in_use) {
-            keyvals[k] = (keyval_t){1, copy_fn, delete_fn, extra_state};
+            keyvals[k] = (keyval_t){1, copy_fn, delete_fn, extra_state, 0, 0};
             *keyval = k;
             return MPI_SUCCESS;
         }
@@ -50,12 +67,17 @@ MPI_WEAK(Comm_create_keyval)
 
 int PMPI_Comm_free_keyval(int *keyval)
 {
-    keyval_t *k = keyval_of(*keyval);
+    keyval_t *k;
 
+    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_free_keyval"))
+        return MPI_ERR_ARG;
+    k = keyval_of(*keyval);
     if (!k)
         return mpi_error(NULL, MPI_ERR_KEYVAL, "MPI_Comm_free_keyval", "invalid keyval %d",
                          *keyval);
-    k->in_use = 0; /* attributes still set keep their value until deleted */
+    k->freed = 1; /* attributes still set keep it (and their callbacks) until deleted */
+    if (k->refs == 0)
+        *k = (keyval_t){0};
     *keyval = MPI_KEYVAL_INVALID;
     return MPI_SUCCESS;
 }
@@ -79,6 +101,7 @@ static int attr_delete(struct vmpl_mpi_comm_s *c, MPI_Comm handle, int keyval)
     if (keyvals[keyval].del)
         rc = keyvals[keyval].del(handle, keyval, a->value, keyvals[keyval].extra_state);
     *a = c->attrs[--c->attr_count];
+    keyval_unref(&keyvals[keyval]);
     return rc;
 }
 
@@ -100,6 +123,7 @@ int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Comm_set_attr", "out of memory");
     c->attrs = grown;
     c->attrs[c->attr_count++] = (mpi_attr_t){keyval, value};
+    keyvals[keyval].refs++;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Comm_set_attr)
@@ -113,6 +137,9 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     MPI_CHECK_INIT("MPI_Comm_get_attr");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_attr", "invalid communicator");
+    if (mpi_pointer_check(c, value, "attribute_val", "MPI_Comm_get_attr") ||
+        mpi_pointer_check(c, flag, "flag", "MPI_Comm_get_attr"))
+        return MPI_ERR_ARG;
     universe_size = mpi_state.rt->size;
     switch (keyval) {
     case MPI_TAG_UB: predefined = &tag_ub; break;
@@ -175,6 +202,7 @@ int mpi_attrs_copy(struct vmpl_mpi_comm_s *from, MPI_Comm from_handle,
             return MPI_ERR_NO_MEM;
         to->attrs = grown;
         to->attrs[to->attr_count++] = (mpi_attr_t){from->attrs[i].keyval, copied};
+        k->refs++;
     }
     return MPI_SUCCESS;
 }

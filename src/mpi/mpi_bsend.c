@@ -91,6 +91,9 @@ MPI_WEAK(Buffer_attach)
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
     MPI_CHECK_INIT("MPI_Buffer_detach");
+    if (mpi_pointer_check(NULL, buffer_addr, "buffer_addr", "MPI_Buffer_detach") ||
+        mpi_pointer_check(NULL, size, "size", "MPI_Buffer_detach"))
+        return MPI_ERR_ARG;
     while (attached.blocks) /* MPI: detach blocks until every buffered message left */
         blocks_reap();
     *(void **)buffer_addr = attached.buffer;
@@ -101,20 +104,22 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 }
 MPI_WEAK(Buffer_detach)
 
-/* Packs the message into a block of the attached buffer and sends it from there. */
-static int bsend_post(struct vmpl_mpi_comm_s *c, const void *buf, int count,
-                      MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                      const char *function)
+/*
+ * Packs the message (arguments checked) into a block of the attached
+ * buffer and sends it from there. Takes the dt type, not the handle: a
+ * persistent request's handle may be freed before a start.
+ */
+static int bsend_post(struct vmpl_mpi_comm_s *c, const void *buf, int count, const dt_type_t *dt,
+                      int dest, int tag, MPI_Comm comm, const char *function)
 {
-    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     bsend_block_t *block;
     MPI_Request inner;
     size_t bytes;
-    int position = 0, rc;
+    vmpl_status_t status;
+    int rc;
 
-    if (!t || count < 0 || dt_pack_size(t->dt, count, &bytes) != VMPL_OK)
-        return mpi_error(c, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, function,
-                         "invalid datatype or count");
+    if (dt_pack_size(dt, count, &bytes) != VMPL_OK || bytes > 0x7fffffff)
+        return mpi_error(c, MPI_ERR_COUNT, function, "%d elements do not fit a message", count);
     blocks_reap();
     block = block_take(bytes + MPI_BSEND_OVERHEAD);
     if (!block)
@@ -122,11 +127,11 @@ static int bsend_post(struct vmpl_mpi_comm_s *c, const void *buf, int count,
                          "%zu bytes do not fit in the attached buffer (%zu bytes, %s)",
                          bytes + MPI_BSEND_OVERHEAD, attached.size,
                          attached.buffer ? "partly in use" : "none attached");
-    rc = PMPI_Pack(buf, count, datatype, attached.buffer + block->offset, (int)bytes, &position,
-                   comm);
-    if (rc == MPI_SUCCESS)
-        rc = PMPI_Isend(attached.buffer + block->offset, position, MPI_PACKED, dest, tag, comm,
-                        &inner);
+    status = bytes ? dt_pack(dt, count, buf, 0, attached.buffer + block->offset, bytes) : VMPL_OK;
+    rc = status == VMPL_OK ? PMPI_Isend(attached.buffer + block->offset, (int)bytes, MPI_PACKED,
+                                        dest, tag, comm, &inner)
+                           : mpi_error(c, mpi_class_of_status(status), function, "%s",
+                                       vmpl_status_string(status));
     if (rc != MPI_SUCCESS) {
         block_drop(block);
         return rc;
@@ -139,12 +144,22 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
                 MPI_Comm comm, MPI_Request *request)
 {
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+    struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     int rc;
 
     MPI_CHECK_INIT("MPI_Ibsend");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Ibsend", "invalid communicator");
-    rc = bsend_post(c, buf, count, datatype, dest, tag, comm, "MPI_Ibsend");
+    if (mpi_pointer_check(c, request, "request", "MPI_Ibsend"))
+        return MPI_ERR_ARG;
+    *request = MPI_REQUEST_NULL;
+    if (count < 0)
+        return mpi_error(c, MPI_ERR_COUNT, "MPI_Ibsend", "negative count %d", count);
+    if (!t || (!t->predefined && !dt_type_is_committed(t->dt)))
+        return mpi_error(c, MPI_ERR_TYPE, "MPI_Ibsend", "invalid or uncommitted datatype");
+    if (mpi_buffer_check(c, buf, count, t, "buf", "MPI_Ibsend"))
+        return MPI_ERR_BUFFER;
+    rc = bsend_post(c, buf, count, t->dt, dest, tag, comm, "MPI_Ibsend");
     if (rc != MPI_SUCCESS)
         return rc;
     /* the application's request is complete at once: its data is in the buffer */
@@ -168,8 +183,8 @@ MPI_WEAK(Bsend)
 /* MPI_Start of an MPI_Bsend_init request: complete once the data is in the buffer. */
 int mpi_bsend_start(struct vmpl_mpi_request_s *req, const char *function)
 {
-    int rc = bsend_post(req->comm, req->buf, (int)req->count, req->type_handle, req->peer,
-                        req->tag, req->comm_handle, function);
+    int rc = bsend_post(req->comm, req->buf, (int)req->count, req->dt, req->peer, req->tag,
+                        req->comm_handle, function);
 
     if (rc == MPI_SUCCESS) {
         req->p2p.done = 1;

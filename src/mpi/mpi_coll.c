@@ -1,6 +1,7 @@
 /* MPI blocking collectives over src/core/coll (mpi_impl.h). */
 #include "mpi_impl.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #define COLL_ENTER(var, handle, function)                                                    \
@@ -43,6 +44,63 @@ static int root_arg(struct vmpl_mpi_comm_s *c, int root, const char *function)
     return MPI_SUCCESS;
 }
 
+/* MPI_IN_PLACE where MPI does not allow it (as recvbuf, or where this rank has no place). */
+static int in_place_arg(struct vmpl_mpi_comm_s *c, const void *buf, const char *what,
+                        const char *function)
+{
+    if (buf != MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return mpi_error(c, MPI_ERR_BUFFER, function, "%s cannot be MPI_IN_PLACE here", what);
+}
+
+/*
+ * The counts (and displacements, when displs_what is not NULL) of a
+ * v-collective: MPI_ERR_ARG for a NULL array, MPI_ERR_COUNT for a
+ * negative count. *total_p is their sum, capped at INT_MAX.
+ */
+static int counts_arg(struct vmpl_mpi_comm_s *c, const int counts[], const char *counts_what,
+                      const int displs[], const char *displs_what, int *total_p,
+                      const char *function)
+{
+    long total = 0;
+
+    *total_p = 0;
+    if (mpi_pointer_check(c, counts, counts_what, function) ||
+        (displs_what && mpi_pointer_check(c, displs, displs_what, function)))
+        return MPI_ERR_ARG;
+    for (int r = 0; r < c->core->size; r++) {
+        if (counts[r] < 0)
+            return mpi_error(c, MPI_ERR_COUNT, function, "negative %s[%d] = %d", counts_what, r,
+                             counts[r]);
+        total += counts[r];
+    }
+    *total_p = total > INT_MAX ? INT_MAX : (int)total;
+    return MPI_SUCCESS;
+}
+
+/*
+ * The buffers of a reduction: recv says whether this rank receives a
+ * result. MPI_IN_PLACE is for sendbuf on receiving ranks only; the same
+ * buffer as both is MPICH's aliasing error (MPI_IN_PLACE says it).
+ */
+static int reduce_buffers_arg(struct vmpl_mpi_comm_s *c, const void *sendbuf, const void *recvbuf,
+                              int count, const struct vmpl_mpi_datatype_s *t, int recv,
+                              const char *function)
+{
+    if (sendbuf == MPI_IN_PLACE && recvbuf == MPI_IN_PLACE)
+        return mpi_error(c, MPI_ERR_BUFFER, function, "sendbuf and recvbuf are both MPI_IN_PLACE");
+    if ((!recv && in_place_arg(c, sendbuf, "sendbuf", function)) ||
+        (recv && in_place_arg(c, recvbuf, "recvbuf", function)))
+        return MPI_ERR_BUFFER;
+    if ((sendbuf != MPI_IN_PLACE && mpi_buffer_check(c, sendbuf, count, t, "sendbuf", function)) ||
+        (recv && mpi_buffer_check(c, recvbuf, count, t, "recvbuf", function)))
+        return MPI_ERR_BUFFER;
+    if (recv && count > 0 && sendbuf == recvbuf)
+        return mpi_error(c, MPI_ERR_BUFFER, function,
+                         "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
+    return MPI_SUCCESS;
+}
+
 static const void *in_place(const void *buf)
 {
     return buf == MPI_IN_PLACE ? COLL_IN_PLACE : buf;
@@ -58,9 +116,12 @@ MPI_WEAK(Barrier)
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     struct vmpl_mpi_datatype_s *t = NULL;
+    int rc;
     COLL_ENTER(c, comm, "MPI_Bcast");
-    if (type_arg(c, datatype, count, &t, "MPI_Bcast") || root_arg(c, root, "MPI_Bcast"))
-        return MPI_ERR_ARG;
+    if ((rc = type_arg(c, datatype, count, &t, "MPI_Bcast")) ||
+        (rc = root_arg(c, root, "MPI_Bcast")) ||
+        (rc = mpi_buffer_check(c, buffer, count, t, "buffer", "MPI_Bcast")))
+        return rc;
     return coll_result(c, coll_bcast(&c->core->coll, buffer, count, t->dt, root), "MPI_Bcast");
 }
 MPI_WEAK(Bcast)
@@ -72,9 +133,13 @@ static int reduce_common(const void *sendbuf, void *recvbuf, int count, MPI_Data
     struct vmpl_mpi_op_s *o = mpi_op_of(op);
     mpi_op_call_t call;
     const coll_op_t *core_op;
+    int rc;
     COLL_ENTER(c, comm, function);
-    if (type_arg(c, datatype, count, &t, function) || (!all && root_arg(c, root, function)))
-        return MPI_ERR_ARG;
+    if ((rc = type_arg(c, datatype, count, &t, function)) ||
+        (!all && (rc = root_arg(c, root, function))) ||
+        (rc = reduce_buffers_arg(c, sendbuf, recvbuf, count, t, all || c->core->rank == root,
+                                 function)))
+        return rc;
     if (!o)
         return mpi_error(c, MPI_ERR_OP, function, "invalid operation");
     core_op = mpi_op_for(o, t, datatype, &call, c, function);
@@ -110,9 +175,11 @@ static int scan_common(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
     struct vmpl_mpi_op_s *o = mpi_op_of(op);
     mpi_op_call_t call;
     const coll_op_t *core_op;
+    int rc;
     COLL_ENTER(c, comm, function);
-    if (type_arg(c, datatype, count, &t, function))
-        return MPI_ERR_ARG;
+    if ((rc = type_arg(c, datatype, count, &t, function)) ||
+        (rc = reduce_buffers_arg(c, sendbuf, recvbuf, count, t, 1, function)))
+        return rc;
     if (!o)
         return mpi_error(c, MPI_ERR_OP, function, "invalid operation");
     if (!(core_op = mpi_op_for(o, t, datatype, &call, c, function)))
@@ -145,9 +212,24 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
     const coll_op_t *core_op;
     int64_t *counts;
     vmpl_status_t status;
+    int rc, total;
     COLL_ENTER(c, comm, "MPI_Reduce_scatter");
-    if (type_arg(c, datatype, 0, &t, "MPI_Reduce_scatter"))
-        return MPI_ERR_ARG;
+    if ((rc = type_arg(c, datatype, 0, &t, "MPI_Reduce_scatter")) ||
+        (rc = counts_arg(c, recvcounts, "recvcounts", NULL, NULL, &total,
+                         "MPI_Reduce_scatter")))
+        return rc;
+    if (sendbuf == MPI_IN_PLACE && recvbuf == MPI_IN_PLACE)
+        return mpi_error(c, MPI_ERR_BUFFER, "MPI_Reduce_scatter",
+                         "sendbuf and recvbuf are both MPI_IN_PLACE");
+    if (sendbuf == recvbuf && recvcounts[c->core->rank] > 0)
+        return mpi_error(c, MPI_ERR_BUFFER, "MPI_Reduce_scatter",
+                         "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
+    if (in_place_arg(c, recvbuf, "recvbuf", "MPI_Reduce_scatter") ||
+        (sendbuf != MPI_IN_PLACE &&
+         mpi_buffer_check(c, sendbuf, total, t, "sendbuf", "MPI_Reduce_scatter")) ||
+        mpi_buffer_check(c, recvbuf, recvcounts[c->core->rank], t, "recvbuf",
+                         "MPI_Reduce_scatter"))
+        return MPI_ERR_BUFFER;
     if (!o)
         return mpi_error(c, MPI_ERR_OP, "MPI_Reduce_scatter", "invalid operation");
     if (!(core_op = mpi_op_for(o, t, datatype, &call, c, "MPI_Reduce_scatter")))
@@ -173,6 +255,9 @@ int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
     MPI_CHECK_INIT("MPI_Reduce_scatter_block");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Reduce_scatter_block", "invalid communicator");
+    if (recvcount < 0)
+        return mpi_error(c, MPI_ERR_COUNT, "MPI_Reduce_scatter_block", "negative count %d",
+                         recvcount);
     counts = malloc((size_t)c->core->size * sizeof(*counts));
     if (!counts)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Reduce_scatter_block", "out of memory");
@@ -201,17 +286,24 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int64_t *counts = NULL, *offsets = NULL;
     vmpl_status_t status;
-    int is_root;
+    int is_root, rc, total;
     COLL_ENTER(c, comm, "MPI_Gatherv");
-    if (root_arg(c, root, "MPI_Gatherv"))
-        return MPI_ERR_ROOT;
+    if ((rc = root_arg(c, root, "MPI_Gatherv")))
+        return rc;
     is_root = c->core->rank == root;
-    if ((sendbuf != MPI_IN_PLACE || !is_root) &&
-        type_arg(c, sendtype, sendcount, &st, "MPI_Gatherv"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, is_root ? recvbuf : sendbuf, is_root ? "recvbuf" : "sendbuf",
+                           "MPI_Gatherv")))
+        return rc;
+    if (sendbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, sendtype, sendcount, &st, "MPI_Gatherv")) ||
+         (rc = mpi_buffer_check(c, sendbuf, sendcount, st, "sendbuf", "MPI_Gatherv"))))
+        return rc;
     if (is_root) {
-        if (type_arg(c, recvtype, 0, &rt, "MPI_Gatherv"))
-            return MPI_ERR_TYPE;
+        if ((rc = type_arg(c, recvtype, 0, &rt, "MPI_Gatherv")) ||
+            (rc = counts_arg(c, recvcounts, "recvcounts", displs, "displs", &total,
+                             "MPI_Gatherv")) ||
+            (rc = mpi_buffer_check(c, recvbuf, total, rt, "recvbuf", "MPI_Gatherv")))
+            return rc;
         counts = widen(c->core->size, recvcounts, 0, 0);
         offsets = widen(c->core->size, displs, 0, 0);
         if (!counts || !offsets) {
@@ -232,16 +324,21 @@ int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
-    int is_root;
+    int is_root, rc;
     COLL_ENTER(c, comm, "MPI_Gather");
-    if (root_arg(c, root, "MPI_Gather"))
-        return MPI_ERR_ROOT;
+    if ((rc = root_arg(c, root, "MPI_Gather")))
+        return rc;
     is_root = c->core->rank == root;
-    if ((sendbuf != MPI_IN_PLACE || !is_root) &&
-        type_arg(c, sendtype, sendcount, &st, "MPI_Gather"))
-        return MPI_ERR_TYPE;
-    if (is_root && type_arg(c, recvtype, recvcount, &rt, "MPI_Gather"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, is_root ? recvbuf : sendbuf, is_root ? "recvbuf" : "sendbuf",
+                           "MPI_Gather")))
+        return rc;
+    if (sendbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, sendtype, sendcount, &st, "MPI_Gather")) ||
+         (rc = mpi_buffer_check(c, sendbuf, sendcount, st, "sendbuf", "MPI_Gather"))))
+        return rc;
+    if (is_root && ((rc = type_arg(c, recvtype, recvcount, &rt, "MPI_Gather")) ||
+                    (rc = mpi_buffer_check(c, recvbuf, recvcount, rt, "recvbuf", "MPI_Gather"))))
+        return rc;
     return coll_result(c,
                        coll_gather(&c->core->coll, in_place(sendbuf), sendcount,
                                    st ? st->dt : NULL, recvbuf, recvcount, rt ? rt->dt : NULL,
@@ -257,17 +354,24 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int64_t *counts = NULL, *offsets = NULL;
     vmpl_status_t status;
-    int is_root;
+    int is_root, rc, total;
     COLL_ENTER(c, comm, "MPI_Scatterv");
-    if (root_arg(c, root, "MPI_Scatterv"))
-        return MPI_ERR_ROOT;
+    if ((rc = root_arg(c, root, "MPI_Scatterv")))
+        return rc;
     is_root = c->core->rank == root;
-    if ((recvbuf != MPI_IN_PLACE || !is_root) &&
-        type_arg(c, recvtype, recvcount, &rt, "MPI_Scatterv"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, is_root ? sendbuf : recvbuf, is_root ? "sendbuf" : "recvbuf",
+                           "MPI_Scatterv")))
+        return rc;
+    if (recvbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, recvtype, recvcount, &rt, "MPI_Scatterv")) ||
+         (rc = mpi_buffer_check(c, recvbuf, recvcount, rt, "recvbuf", "MPI_Scatterv"))))
+        return rc;
     if (is_root) {
-        if (type_arg(c, sendtype, 0, &st, "MPI_Scatterv"))
-            return MPI_ERR_TYPE;
+        if ((rc = type_arg(c, sendtype, 0, &st, "MPI_Scatterv")) ||
+            (rc = counts_arg(c, sendcounts, "sendcounts", displs, "displs", &total,
+                             "MPI_Scatterv")) ||
+            (rc = mpi_buffer_check(c, sendbuf, total, st, "sendbuf", "MPI_Scatterv")))
+            return rc;
         counts = widen(c->core->size, sendcounts, 0, 0);
         offsets = widen(c->core->size, displs, 0, 0);
         if (!counts || !offsets) {
@@ -289,16 +393,21 @@ int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
-    int is_root;
+    int is_root, rc;
     COLL_ENTER(c, comm, "MPI_Scatter");
-    if (root_arg(c, root, "MPI_Scatter"))
-        return MPI_ERR_ROOT;
+    if ((rc = root_arg(c, root, "MPI_Scatter")))
+        return rc;
     is_root = c->core->rank == root;
-    if ((recvbuf != MPI_IN_PLACE || !is_root) &&
-        type_arg(c, recvtype, recvcount, &rt, "MPI_Scatter"))
-        return MPI_ERR_TYPE;
-    if (is_root && type_arg(c, sendtype, sendcount, &st, "MPI_Scatter"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, is_root ? sendbuf : recvbuf, is_root ? "sendbuf" : "recvbuf",
+                           "MPI_Scatter")))
+        return rc;
+    if (recvbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, recvtype, recvcount, &rt, "MPI_Scatter")) ||
+         (rc = mpi_buffer_check(c, recvbuf, recvcount, rt, "recvbuf", "MPI_Scatter"))))
+        return rc;
+    if (is_root && ((rc = type_arg(c, sendtype, sendcount, &st, "MPI_Scatter")) ||
+                    (rc = mpi_buffer_check(c, sendbuf, sendcount, st, "sendbuf", "MPI_Scatter"))))
+        return rc;
     return coll_result(c,
                        coll_scatter(&c->core->coll, sendbuf, sendcount, st ? st->dt : NULL,
                                     recvbuf == MPI_IN_PLACE ? COLL_IN_PLACE : recvbuf, recvcount,
@@ -314,10 +423,19 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int64_t *counts, *offsets;
     vmpl_status_t status;
+    int rc, total;
     COLL_ENTER(c, comm, "MPI_Allgatherv");
-    if ((sendbuf != MPI_IN_PLACE && type_arg(c, sendtype, sendcount, &st, "MPI_Allgatherv")) ||
-        type_arg(c, recvtype, 0, &rt, "MPI_Allgatherv"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, recvbuf, "recvbuf", "MPI_Allgatherv")))
+        return rc;
+    if (sendbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, sendtype, sendcount, &st, "MPI_Allgatherv")) ||
+         (rc = mpi_buffer_check(c, sendbuf, sendcount, st, "sendbuf", "MPI_Allgatherv"))))
+        return rc;
+    if ((rc = type_arg(c, recvtype, 0, &rt, "MPI_Allgatherv")) ||
+        (rc = counts_arg(c, recvcounts, "recvcounts", displs, "displs", &total,
+                         "MPI_Allgatherv")) ||
+        (rc = mpi_buffer_check(c, recvbuf, total, rt, "recvbuf", "MPI_Allgatherv")))
+        return rc;
     counts = widen(c->core->size, recvcounts, 0, 0);
     offsets = widen(c->core->size, displs, 0, 0);
     status = counts && offsets
@@ -339,6 +457,8 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     MPI_CHECK_INIT("MPI_Allgather");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Allgather", "invalid communicator");
+    if (recvcount < 0)
+        return mpi_error(c, MPI_ERR_COUNT, "MPI_Allgather", "negative count %d", recvcount);
     counts = malloc((size_t)c->core->size * sizeof(int));
     displs = malloc((size_t)c->core->size * sizeof(int));
     for (int r = 0; counts && displs && r < c->core->size; r++) {
@@ -366,10 +486,21 @@ static int alltoall_common(const void *sendbuf, const int sendcounts[], const in
     const dt_type_t **stypes, **rtypes;
     dt_aint_t lb, sext = 0, rext;
     vmpl_status_t status = VMPL_ERR_NO_MEMORY;
+    int err, total;
     COLL_ENTER(c, comm, function);
-    if ((sendbuf != MPI_IN_PLACE && type_arg(c, sendtype, 0, &st, function)) ||
-        type_arg(c, recvtype, 0, &rt, function))
-        return MPI_ERR_TYPE;
+    if ((err = in_place_arg(c, recvbuf, "recvbuf", function)))
+        return err;
+    if (sendbuf != MPI_IN_PLACE &&
+        ((err = type_arg(c, sendtype, 0, &st, function)) ||
+         (err = counts_arg(c, sendcounts, "sendcounts", sdispls, "sdispls", &total,
+                           function)) ||
+         (err = mpi_buffer_check(c, sendbuf, total, st, "sendbuf", function))))
+        return err;
+    if ((err = type_arg(c, recvtype, 0, &rt, function)) ||
+        (err = counts_arg(c, recvcounts, "recvcounts", rdispls, "rdispls", &total,
+                          function)) ||
+        (err = mpi_buffer_check(c, recvbuf, total, rt, "recvbuf", function)))
+        return err;
     size = c->core->size;
     if (st)
         dt_type_extent(st->dt, &lb, &sext);
@@ -414,10 +545,17 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
+    int rc;
     COLL_ENTER(c, comm, "MPI_Alltoall");
-    if ((sendbuf != MPI_IN_PLACE && type_arg(c, sendtype, sendcount, &st, "MPI_Alltoall")) ||
-        type_arg(c, recvtype, recvcount, &rt, "MPI_Alltoall"))
-        return MPI_ERR_TYPE;
+    if ((rc = in_place_arg(c, recvbuf, "recvbuf", "MPI_Alltoall")))
+        return rc;
+    if (sendbuf != MPI_IN_PLACE &&
+        ((rc = type_arg(c, sendtype, sendcount, &st, "MPI_Alltoall")) ||
+         (rc = mpi_buffer_check(c, sendbuf, sendcount, st, "sendbuf", "MPI_Alltoall"))))
+        return rc;
+    if ((rc = type_arg(c, recvtype, recvcount, &rt, "MPI_Alltoall")) ||
+        (rc = mpi_buffer_check(c, recvbuf, recvcount, rt, "recvbuf", "MPI_Alltoall")))
+        return rc;
     return coll_result(c,
                        coll_alltoall(&c->core->coll, in_place(sendbuf), sendcount,
                                      st ? st->dt : NULL, recvbuf, recvcount, rt->dt),

@@ -10,7 +10,7 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle)
         return mpi_state.initialized ? &mpi_state.world : NULL;
     if (handle == MPI_COMM_SELF)
         return mpi_state.initialized ? &mpi_state.self : NULL;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
+    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN || handle->freed)
         return NULL;
     return handle;
 }
@@ -32,7 +32,17 @@ struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
         return NULL;
     c->core = core;
     c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->refs = 1;
     return c;
+}
+
+void mpi_comm_unref(struct vmpl_mpi_comm_s *c)
+{
+    if (!c || c->predefined || --c->refs > 0)
+        return;
+    mpi_errhandler_unref(c->errhandler);
+    comm_release(c->core);
+    free(c);
 }
 
 #define COMM_OR_FAIL(var, handle, function)                                                  \
@@ -44,6 +54,8 @@ struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
     COMM_OR_FAIL(c, comm, "MPI_Comm_rank");
+    if (mpi_pointer_check(c, rank, "rank", "MPI_Comm_rank"))
+        return MPI_ERR_ARG;
     *rank = c->core->rank;
     return MPI_SUCCESS;
 }
@@ -52,10 +64,24 @@ MPI_WEAK(Comm_rank)
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
     COMM_OR_FAIL(c, comm, "MPI_Comm_size");
+    if (mpi_pointer_check(c, size, "size", "MPI_Comm_size"))
+        return MPI_ERR_ARG;
     *size = c->core->size;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Comm_size)
+
+/*
+ * The output of a communicator constructor: MPI_ERR_ARG when NULL, else
+ * MPI_COMM_NULL until the call succeeds.
+ */
+static int newcomm_arg(struct vmpl_mpi_comm_s *c, MPI_Comm *newcomm, const char *function)
+{
+    if (mpi_pointer_check(c, newcomm, "newcomm", function))
+        return MPI_ERR_ARG;
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
 
 /* Wraps a new core communicator (NULL: this process is not a member). */
 static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
@@ -79,6 +105,7 @@ static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
         return mpi_error(parent, MPI_ERR_NO_MEM, function, "out of memory");
     }
     c->errhandler = parent->errhandler; /* inherited, as MPI says */
+    mpi_errhandler_ref(c->errhandler);
     *newcomm = c;
     return MPI_SUCCESS;
 }
@@ -88,13 +115,28 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     comm_t *core = NULL;
     int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_dup");
+    if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_dup")))
+        return rc;
     rc = comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
-    if (rc == MPI_SUCCESS && mpi_topo_copy(c, *newcomm) != MPI_SUCCESS) {
-        PMPI_Comm_free(newcomm);
-        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Comm_dup", "out of memory copying the topology");
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (mpi_topo_copy(c, *newcomm) != MPI_SUCCESS) {
+        rc = mpi_error(c, MPI_ERR_NO_MEM, "MPI_Comm_dup", "out of memory copying the topology");
+        goto err_free_newcomm;
     }
-    if (rc == MPI_SUCCESS && (rc = mpi_attrs_copy(c, comm, *newcomm)) != MPI_SUCCESS)
-        return mpi_error(c, rc, "MPI_Comm_dup", "an attribute copy callback failed");
+    rc = mpi_attrs_copy(c, comm, *newcomm);
+    if (rc != MPI_SUCCESS) {
+        rc = rc == MPI_ERR_NO_MEM
+                 ? mpi_error(c, rc, "MPI_Comm_dup", "out of memory copying the attributes")
+                 : mpi_error(c, MPI_ERR_OTHER, "MPI_Comm_dup",
+                             "an attribute copy callback failed with %d", rc);
+        goto err_free_newcomm;
+    }
+    return MPI_SUCCESS;
+
+err_free_newcomm: /* the attributes copied so far are deleted with it */
+    PMPI_Comm_free(newcomm);
+    *newcomm = MPI_COMM_NULL;
     return rc;
 }
 MPI_WEAK(Comm_dup)
@@ -102,7 +144,10 @@ MPI_WEAK(Comm_dup)
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     comm_t *core = NULL;
+    int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_split");
+    if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_split")))
+        return rc;
     if (color < 0 && color != MPI_UNDEFINED)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Comm_split", "negative color %d", color);
     return comm_result(c, comm_split(c->core, color == MPI_UNDEFINED ? COMM_UNDEFINED : color,
@@ -115,8 +160,11 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                          MPI_Comm *newcomm)
 {
     comm_t *core = NULL;
+    int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_split_type");
     (void)info;
+    if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_split_type")))
+        return rc;
     if (split_type == MPI_UNDEFINED)
         return comm_result(c, comm_split(c->core, COMM_UNDEFINED, key, &core), &core, newcomm,
                            "MPI_Comm_split_type");
@@ -131,13 +179,15 @@ MPI_WEAK(Comm_split_type)
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
+    if (mpi_pointer_check(NULL, comm, "comm", "MPI_Comm_free"))
+        return MPI_ERR_ARG;
     COMM_OR_FAIL(c, *comm, "MPI_Comm_free");
     if (c->predefined)
         return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
     mpi_attrs_delete_all(c, *comm);
     mpi_topo_free(c);
-    comm_release(c->core);
-    free(c);
+    c->freed = 1; /* pending requests keep it until they are done */
+    mpi_comm_unref(c);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -150,6 +200,8 @@ int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
     MPI_CHECK_INIT("MPI_Comm_compare");
     if (!a || !b)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_compare", "invalid communicator");
+    if (mpi_pointer_check(a, result, "result", "MPI_Comm_compare"))
+        return MPI_ERR_ARG;
     if (a == b) {
         *result = MPI_IDENT;
         return MPI_SUCCESS;
@@ -166,6 +218,8 @@ MPI_WEAK(Comm_compare)
 int PMPI_Comm_set_name(MPI_Comm comm, const char *name)
 {
     COMM_OR_FAIL(c, comm, "MPI_Comm_set_name");
+    if (mpi_pointer_check(c, name, "name", "MPI_Comm_set_name"))
+        return MPI_ERR_ARG;
     strncpy(c->name, name, sizeof(c->name) - 1);
     return MPI_SUCCESS;
 }
@@ -173,7 +227,19 @@ MPI_WEAK(Comm_set_name)
 
 int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
 {
-    COMM_OR_FAIL(c, comm, "MPI_Comm_get_name");
+    struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
+
+    MPI_CHECK_INIT("MPI_Comm_get_name");
+    if (mpi_pointer_check(c, name, "name", "MPI_Comm_get_name") ||
+        mpi_pointer_check(c, resultlen, "resultlen", "MPI_Comm_get_name"))
+        return MPI_ERR_ARG;
+    if (comm == MPI_COMM_NULL) { /* as MPICH names it */
+        strcpy(name, "MPI_COMM_NULL");
+        *resultlen = (int)strlen(name);
+        return MPI_SUCCESS;
+    }
+    if (!c)
+        return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_name", "invalid communicator");
     strcpy(name, c->name);
     *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
@@ -202,6 +268,8 @@ static int group_result(vmpl_status_t status, group_t *const *core_p, MPI_Group 
 int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
     COMM_OR_FAIL(c, comm, "MPI_Comm_group");
+    if (mpi_pointer_check(c, group, "group", "MPI_Comm_group"))
+        return MPI_ERR_ARG;
     group_retain(c->core->group);
     return group_result(VMPL_OK, &c->core->group, group, "MPI_Comm_group");
 }
@@ -211,7 +279,10 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
     struct vmpl_mpi_group_s *g = mpi_group_of(group);
     comm_t *core = NULL;
+    int rc;
     COMM_OR_FAIL(c, comm, "MPI_Comm_create");
+    if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_create")))
+        return rc;
     if (!g)
         return mpi_error(c, MPI_ERR_GROUP, "MPI_Comm_create", "invalid group");
     if (!g->core) { /* MPI_GROUP_EMPTY */
@@ -230,6 +301,8 @@ MPI_WEAK(Comm_create)
 int PMPI_Group_size(MPI_Group group, int *size)
 {
     GROUP_OR_FAIL(g, group, "MPI_Group_size");
+    if (mpi_pointer_check(NULL, size, "size", "MPI_Group_size"))
+        return MPI_ERR_ARG;
     *size = g->core ? g->core->size : 0;
     return MPI_SUCCESS;
 }
@@ -238,6 +311,8 @@ MPI_WEAK(Group_size)
 int PMPI_Group_rank(MPI_Group group, int *rank)
 {
     GROUP_OR_FAIL(g, group, "MPI_Group_rank");
+    if (mpi_pointer_check(NULL, rank, "rank", "MPI_Group_rank"))
+        return MPI_ERR_ARG;
     *rank = g->core && mpi_state.rt ? group_rank_of(g->core, mpi_state.rt->rank) : MPI_UNDEFINED;
     if (*rank == GROUP_UNDEFINED)
         *rank = MPI_UNDEFINED;
@@ -247,6 +322,8 @@ MPI_WEAK(Group_rank)
 
 int PMPI_Group_free(MPI_Group *group)
 {
+    if (mpi_pointer_check(NULL, group, "group", "MPI_Group_free"))
+        return MPI_ERR_ARG;
     GROUP_OR_FAIL(g, *group, "MPI_Group_free");
     if (g != &mpi_state.group_empty) {
         group_release(g->core);
@@ -257,12 +334,51 @@ int PMPI_Group_free(MPI_Group *group)
 }
 MPI_WEAK(Group_free)
 
+/*
+ * The ranks argument of Group_incl and Group_excl: MPI_ERR_ARG for a bad
+ * n or NULL arrays, MPI_ERR_RANK for a rank outside g or given twice.
+ * *newgroup is MPI_GROUP_NULL until the call succeeds.
+ */
+static int ranks_arg(const struct vmpl_mpi_group_s *g, int n, const int ranks[],
+                     MPI_Group *newgroup, const char *function)
+{
+    int size = g->core ? g->core->size : 0, rc = MPI_SUCCESS;
+    char *seen;
+
+    if (mpi_pointer_check(NULL, newgroup, "newgroup", function))
+        return MPI_ERR_ARG;
+    *newgroup = MPI_GROUP_NULL;
+    if (n < 0 || n > size)
+        return mpi_error(NULL, MPI_ERR_ARG, function, "n = %d for a group of %d", n, size);
+    if (n > 0 && mpi_pointer_check(NULL, ranks, "ranks", function))
+        return MPI_ERR_ARG;
+    if (n == 0)
+        return MPI_SUCCESS;
+    seen = calloc((size_t)size, 1); /* freed below */
+    if (!seen)
+        return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
+        if (ranks[i] < 0 || ranks[i] >= size)
+            rc = mpi_error(NULL, MPI_ERR_RANK, function, "ranks[%d] = %d outside a group of %d", i,
+                           ranks[i], size);
+        else if (seen[ranks[i]]++)
+            rc = mpi_error(NULL, MPI_ERR_RANK, function, "rank %d given twice", ranks[i]);
+    }
+    free(seen);
+    return rc;
+}
+
 int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
     group_t *core = NULL;
+    int rc;
     GROUP_OR_FAIL(g, group, "MPI_Group_incl");
-    if (!g->core)
-        return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_incl", "the group is empty");
+    if ((rc = ranks_arg(g, n, ranks, newgroup, "MPI_Group_incl")))
+        return rc;
+    if (n == 0) {
+        *newgroup = MPI_GROUP_EMPTY;
+        return MPI_SUCCESS;
+    }
     return group_result(group_incl(g->core, n, ranks, &core), &core, newgroup, "MPI_Group_incl");
 }
 MPI_WEAK(Group_incl)
@@ -270,9 +386,14 @@ MPI_WEAK(Group_incl)
 int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
 {
     group_t *core = NULL;
+    int rc;
     GROUP_OR_FAIL(g, group, "MPI_Group_excl");
-    if (!g->core)
-        return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_excl", "the group is empty");
+    if ((rc = ranks_arg(g, n, ranks, newgroup, "MPI_Group_excl")))
+        return rc;
+    if (n == (g->core ? g->core->size : 0)) {
+        *newgroup = MPI_GROUP_EMPTY;
+        return MPI_SUCCESS;
+    }
     return group_result(group_excl(g->core, n, ranks, &core), &core, newgroup, "MPI_Group_excl");
 }
 MPI_WEAK(Group_excl)
@@ -280,23 +401,28 @@ MPI_WEAK(Group_excl)
 int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
                                int ranks2[])
 {
-    vmpl_status_t status;
+    int size1;
     GROUP_OR_FAIL(a, group1, "MPI_Group_translate_ranks");
     GROUP_OR_FAIL(b, group2, "MPI_Group_translate_ranks");
-    if (!a->core || !b->core) {
-        for (int i = 0; i < n; i++)
-            ranks2[i] = MPI_UNDEFINED;
-        return MPI_SUCCESS;
+    size1 = a->core ? a->core->size : 0;
+    if (n < 0)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Group_translate_ranks", "negative n %d", n);
+    if (n > 0 && (mpi_pointer_check(NULL, ranks1, "ranks1", "MPI_Group_translate_ranks") ||
+                  mpi_pointer_check(NULL, ranks2, "ranks2", "MPI_Group_translate_ranks")))
+        return MPI_ERR_ARG;
+    for (int i = 0; i < n; i++)
+        if (ranks1[i] != MPI_PROC_NULL && (ranks1[i] < 0 || ranks1[i] >= size1))
+            return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_translate_ranks",
+                             "ranks1[%d] = %d outside a group of %d", i, ranks1[i], size1);
+    for (int i = 0; i < n; i++) { /* MPI_PROC_NULL translates to itself */
+        int r = ranks1[i] == MPI_PROC_NULL || !b->core
+                    ? GROUP_UNDEFINED
+                    : group_rank_of(b->core, a->core->world[ranks1[i]]);
+        ranks2[i] = ranks1[i] == MPI_PROC_NULL ? MPI_PROC_NULL
+                    : r == GROUP_UNDEFINED     ? MPI_UNDEFINED
+                                               : r;
     }
-    status = group_translate(a->core, n, ranks1, b->core, ranks2);
-    for (int i = 0; status == VMPL_OK && i < n; i++)
-        if (ranks1[i] == MPI_PROC_NULL)
-            ranks2[i] = MPI_PROC_NULL;
-        else if (ranks2[i] == GROUP_UNDEFINED)
-            ranks2[i] = MPI_UNDEFINED;
-    return status == VMPL_OK ? MPI_SUCCESS
-                             : mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_translate_ranks", "%s",
-                                         vmpl_status_string(status));
+    return MPI_SUCCESS;
 }
 MPI_WEAK(Group_translate_ranks)
 
@@ -304,6 +430,8 @@ int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
 {
     GROUP_OR_FAIL(a, group1, "MPI_Group_compare");
     GROUP_OR_FAIL(b, group2, "MPI_Group_compare");
+    if (mpi_pointer_check(NULL, result, "result", "MPI_Group_compare"))
+        return MPI_ERR_ARG;
     if (!a->core || !b->core) {
         *result = a->core == b->core ? MPI_IDENT : MPI_UNEQUAL;
         return MPI_SUCCESS;

@@ -200,8 +200,12 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     MPI_CHECK_INIT(function);
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
+    if (comm_dist_graph)
+        *comm_dist_graph = MPI_COMM_NULL;
     rc = adjacent_args_check(c, indegree, sources, sourceweights, outdegree, destinations,
                              destweights, function);
+    if (rc == MPI_SUCCESS && mpi_pointer_check(c, comm_dist_graph, "comm_dist_graph", function))
+        rc = MPI_ERR_ARG;
     rc = dist_args_agree(c, rc, weighted, function);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -379,7 +383,11 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     MPI_CHECK_INIT(function);
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
+    if (comm_dist_graph)
+        *comm_dist_graph = MPI_COMM_NULL;
     rc = declared_args_check(c, n, sources, degrees, destinations, weights, &nedges, function);
+    if (rc == MPI_SUCCESS && mpi_pointer_check(c, comm_dist_graph, "comm_dist_graph", function))
+        rc = MPI_ERR_ARG;
     rc = dist_args_agree(c, rc, weighted, function);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -414,6 +422,10 @@ int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree
                                     int *weighted)
 {
     DIST_GRAPH_OR_FAIL(c, comm, "MPI_Dist_graph_neighbors_count");
+    if (mpi_pointer_check(c, indegree, "indegree", "MPI_Dist_graph_neighbors_count") ||
+        mpi_pointer_check(c, outdegree, "outdegree", "MPI_Dist_graph_neighbors_count") ||
+        mpi_pointer_check(c, weighted, "weighted", "MPI_Dist_graph_neighbors_count"))
+        return MPI_ERR_ARG;
     *indegree = c->dist_graph->indegree;
     *outdegree = c->dist_graph->outdegree;
     *weighted = c->dist_graph->weighted;

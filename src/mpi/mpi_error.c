@@ -8,6 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+void mpi_errhandler_ref(MPI_Errhandler handle)
+{
+    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(handle);
+
+    if (h && h->kind == MPI_EH_USER)
+        h->refcount++;
+}
+
+void mpi_errhandler_unref(MPI_Errhandler handle)
+{
+    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(handle);
+
+    if (h && h->kind == MPI_EH_USER && --h->refcount == 0)
+        free(h); /* allocated by MPI_Comm_create_errhandler */
+}
+
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle)
 {
     if (handle == MPI_ERRORS_ARE_FATAL)
@@ -39,10 +55,12 @@ int mpi_class_of_status(vmpl_status_t status)
     }
 }
 
+static const struct vmpl_mpi_errhandler_s initial_errhandler = {.kind = MPI_EH_FATAL};
+
 int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *function,
               const char *format, ...)
 {
-    struct vmpl_mpi_errhandler_s *handler;
+    const struct vmpl_mpi_errhandler_s *handler;
     char message[512];
     va_list args;
 
@@ -51,9 +69,10 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     va_end(args);
     if (!comm && mpi_state.initialized && !mpi_state.finalized)
         comm = &mpi_state.world;
-    handler = comm ? mpi_errhandler_of(comm->errhandler) : &mpi_state.eh_fatal;
+    /* before MPI_Init and after MPI_Finalize: the initial error handler, fatal */
+    handler = comm ? mpi_errhandler_of(comm->errhandler) : NULL;
     if (!handler)
-        handler = &mpi_state.eh_fatal;
+        handler = &initial_errhandler;
     switch (handler->kind) {
     case MPI_EH_RETURN:
         base_info("mpi", "%s: %s", function, message);
@@ -68,21 +87,48 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     }
     case MPI_EH_FATAL:
     case MPI_EH_ABORT:
-    default:
-        fprintf(stderr, "vmpl: rank %d: %s: %s (%s); aborting the job\n",
-                mpi_state.rt ? mpi_state.rt->rank : -1, function, message,
-                comm ? comm->name : "no communicator");
+    default: {
+        int live = mpi_state.rt && mpi_state.initialized && !mpi_state.finalized;
+        if (live)
+            fprintf(stderr, "vmpl: rank %d: %s: %s (%s); aborting the job\n",
+                    mpi_state.rt->rank, function, message, comm ? comm->name : "no communicator");
+        else
+            fprintf(stderr, "vmpl: %s: %s; exiting\n", function, message);
         fflush(stderr);
-        if (mpi_state.rt)
+        if (live)
             rt_abort(error_class ? error_class : 1, message);
         exit(error_class ? error_class : 1);
     }
+    }
 }
 
-int mpi_unsupported(const char *function)
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function)
 {
-    return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, function,
+    return mpi_error(c, MPI_ERR_BUFFER, function, "%s is NULL for %d elements of %s", what, count,
+                     t->name);
+}
+
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function)
+{
+    return mpi_error(c, MPI_ERR_ARG, function, "%s is NULL", what);
+}
+
+int mpi_unsupported(MPI_Comm comm, const char *function)
+{
+    return mpi_error(mpi_comm_of(comm), MPI_ERR_UNSUPPORTED_OPERATION, function,
                      "not implemented in vmpl yet (the README lists what is)");
+}
+
+int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *function)
+{
+    const struct vmpl_mpi_errhandler_s *handler = mpi_errhandler_of(errhandler);
+
+    if (handler && handler->kind == MPI_EH_RETURN) {
+        base_info("mpi", "%s: not implemented in vmpl yet", function);
+        return MPI_ERR_UNSUPPORTED_OPERATION;
+    }
+    return mpi_unsupported(MPI_COMM_NULL, function);
 }
 
 static const char *const class_strings[] = {
@@ -116,13 +162,20 @@ static const char *const class_strings[] = {
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
-    const char *text = errorcode >= 0 &&
-                               errorcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
-                               class_strings[errorcode]
-                           ? class_strings[errorcode]
-                           : "error class without a description";
-    int n = snprintf(string, MPI_MAX_ERROR_STRING, "%s", text);
+    const char *text;
+    int n;
 
+    if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_string", "%d is not an error code",
+                         errorcode);
+    if (mpi_pointer_check(NULL, string, "string", "MPI_Error_string") ||
+        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Error_string"))
+        return MPI_ERR_ARG;
+    text = errorcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
+                   class_strings[errorcode]
+               ? class_strings[errorcode]
+               : "error class without a description";
+    n = snprintf(string, MPI_MAX_ERROR_STRING, "%s", text);
     *resultlen = n < MPI_MAX_ERROR_STRING ? n : MPI_MAX_ERROR_STRING - 1;
     return MPI_SUCCESS;
 }
@@ -133,6 +186,8 @@ int PMPI_Error_class(int errorcode, int *errorclass)
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_class", "%d is not an error code",
                          errorcode);
+    if (mpi_pointer_check(NULL, errorclass, "errorclass", "MPI_Error_class"))
+        return MPI_ERR_ARG;
     *errorclass = errorcode; /* vmpl's codes are its classes */
     return MPI_SUCCESS;
 }
@@ -147,6 +202,8 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_set_errhandler", "invalid communicator");
     if (!mpi_errhandler_of(errhandler))
         return mpi_error(c, MPI_ERR_ARG, "MPI_Comm_set_errhandler", "invalid error handler");
+    mpi_errhandler_ref(errhandler);
+    mpi_errhandler_unref(c->errhandler);
     c->errhandler = errhandler;
     return MPI_SUCCESS;
 }
@@ -159,6 +216,9 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     MPI_CHECK_INIT("MPI_Comm_get_errhandler");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_errhandler", "invalid communicator");
+    if (mpi_pointer_check(c, errhandler, "errhandler", "MPI_Comm_get_errhandler"))
+        return MPI_ERR_ARG;
+    mpi_errhandler_ref(c->errhandler); /* the caller frees it (MPI_Errhandler_free) */
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
 }
@@ -169,6 +229,9 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
     struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Comm_create_errhandler");
+    if (mpi_pointer_check(NULL, fn, "function", "MPI_Comm_create_errhandler") ||
+        mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Comm_create_errhandler"))
+        return MPI_ERR_ARG;
     h = calloc(1, sizeof(*h));
     if (!h)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
@@ -180,13 +243,15 @@ MPI_WEAK(Comm_create_errhandler)
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-    struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(*errhandler);
+    struct vmpl_mpi_errhandler_s *h;
 
     MPI_CHECK_INIT("MPI_Errhandler_free");
+    if (mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Errhandler_free"))
+        return MPI_ERR_ARG;
+    h = mpi_errhandler_of(*errhandler);
     if (!h)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Errhandler_free", "invalid error handler");
-    if (h->kind == MPI_EH_USER) /* communicators keep using it: MPI frees it when unused */
-        h->refcount = 0;
+    mpi_errhandler_unref(*errhandler); /* communicators that use it keep it */
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
 }

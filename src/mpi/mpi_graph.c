@@ -79,6 +79,9 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     MPI_CHECK_INIT("MPI_Graph_create");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Graph_create", "invalid communicator");
+    if (mpi_pointer_check(c, comm_graph, "comm_graph", "MPI_Graph_create"))
+        return MPI_ERR_ARG;
+    *comm_graph = MPI_COMM_NULL;
     rc = graph_args_check(c, nnodes, index, edges, "MPI_Graph_create");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -104,6 +107,8 @@ int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges
     MPI_CHECK_INIT("MPI_Graph_map");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Graph_map", "invalid communicator");
+    if (mpi_pointer_check(c, newrank, "newrank", "MPI_Graph_map"))
+        return MPI_ERR_ARG;
     rc = graph_args_check(c, nnodes, index, edges, "MPI_Graph_map");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -124,6 +129,9 @@ MPI_WEAK(Graph_map)
 int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 {
     GRAPH_OR_FAIL(c, comm, "MPI_Graphdims_get");
+    if (mpi_pointer_check(c, nnodes, "nnodes", "MPI_Graphdims_get") ||
+        mpi_pointer_check(c, nedges, "nedges", "MPI_Graphdims_get"))
+        return MPI_ERR_ARG;
     *nnodes = c->graph->nnodes;
     *nedges = c->graph->nnodes > 0 ? c->graph->index[c->graph->nnodes - 1] : 0;
     return MPI_SUCCESS;
@@ -158,6 +166,8 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
     int first;
     GRAPH_OR_FAIL(c, comm, "MPI_Graph_neighbors_count");
+    if (mpi_pointer_check(c, nneighbors, "nneighbors", "MPI_Graph_neighbors_count"))
+        return MPI_ERR_ARG;
     if (rank < 0 || rank >= c->graph->nnodes)
         return mpi_error(c, MPI_ERR_RANK, "MPI_Graph_neighbors_count",
                          "rank %d is not a node of the %d-node graph", rank, c->graph->nnodes);

@@ -73,6 +73,8 @@ struct vmpl_mpi_comm_s {
     MPI_Errhandler errhandler;
     char name[MPI_MAX_OBJECT_NAME];
     int predefined;
+    int refs;  /* the handle (until MPI_Comm_free) and every request on it */
+    int freed; /* MPI_Comm_free was called: the handle is gone, requests may remain */
     mpi_attr_t *attrs; /* user attributes */
     int attr_count;
     /* the virtual topology: at most one is set, none for a plain communicator */
@@ -110,12 +112,11 @@ struct vmpl_mpi_request_s {
     /* persistent arguments */
     void *buf;
     int64_t count;
-    struct vmpl_mpi_datatype_s *type;
+    dt_type_t *dt; /* retained by the request (mpi_request_release): MPI_Type_free may come first */
     int peer, tag;
     p2p_mode_t mode;
-    int buffered; /* MPI_Bsend_init: each start is an MPI_Ibsend of these handles */
+    int buffered; /* MPI_Bsend_init: each start is a buffered send of these arguments */
     MPI_Comm comm_handle;
-    MPI_Datatype type_handle;
 };
 
 /* A buffered send of req's arguments through the attached buffer (mpi_bsend.c). */
@@ -143,6 +144,9 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle);
 struct vmpl_mpi_datatype_s *mpi_type_of(MPI_Datatype handle);
 struct vmpl_mpi_op_s *mpi_op_of(MPI_Op handle);
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle);
+/* User handlers are counted: the handle and every communicator using one. */
+void mpi_errhandler_ref(MPI_Errhandler handle);
+void mpi_errhandler_unref(MPI_Errhandler handle);
 struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
 
 /*
@@ -154,17 +158,45 @@ struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
 int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *function,
               const char *format, ...) __attribute__((format(printf, 4, 5)));
 int mpi_class_of_status(vmpl_status_t status);
-/* What every function vmpl does not implement yet returns (through the handler). */
-int mpi_unsupported(const char *function);
+/*
+ * What every function vmpl does not implement yet returns: through comm's
+ * error handler (MPI_COMM_NULL: no communicator concerned), or through
+ * errhandler where the call names no object but a handler (MPI_Session_init).
+ */
+int mpi_unsupported(MPI_Comm comm, const char *function);
+int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *function);
 
 /* Common argument checks; each reports through mpi_error and returns its class. */
 #define MPI_CHECK_INIT(function)                                                            \
     do {                                                                                    \
         if (!mpi_state.initialized || mpi_state.finalized)                                  \
-            return mpi_error(NULL, MPI_ERR_OTHER, function,                                 \
-                             "called %s MPI_Init", mpi_state.finalized ? "after MPI_Finalize" \
-                                                                     : "before");           \
+            return mpi_error(NULL, MPI_ERR_OTHER, function, "%s",                           \
+                             mpi_state.finalized ? "called after MPI_Finalize"              \
+                                                 : "called before MPI_Init");               \
     } while (0)
+/* The reports of the two checks below (mpi_error.c): slow paths, out of line. */
+int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
+                     const char *what, const char *function);
+int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function);
+/*
+ * MPICH's buffer rule: MPI_ERR_BUFFER (reported) for a NULL buf holding
+ * count > 0 elements of a predefined type; else 0. A derived type may
+ * address absolute memory from MPI_BOTTOM (NULL), so it is never judged.
+ */
+static inline int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                                   const struct vmpl_mpi_datatype_s *t, const char *what,
+                                   const char *function)
+{
+    if (buf || count <= 0 || !t || !t->predefined)
+        return 0;
+    return mpi_buffer_error(c, count, t, what, function);
+}
+/* MPI_ERR_ARG (reported) when the pointer argument `what` (an output, an array) is NULL; else 0. */
+static inline int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer,
+                                    const char *what, const char *function)
+{
+    return pointer ? 0 : mpi_pointer_error(c, what, function);
+}
 
 /* Process failures (mpi_ft.c). */
 /* Listens to the runtime's failure reports (and takes in those already made). */
@@ -238,6 +270,13 @@ void mpi_dist_graph_free(mpi_dist_graph_t *graph);
 
 /* Communicators (mpi_comm.c). */
 struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core);
+/* A reference for a request on c; the last unref after MPI_Comm_free frees c. */
+static inline void mpi_comm_ref(struct vmpl_mpi_comm_s *c)
+{
+    if (c && !c->predefined)
+        c->refs++;
+}
+void mpi_comm_unref(struct vmpl_mpi_comm_s *c);
 /* The engine rank of a communicator rank (one node: the job rank). */
 static inline int mpi_comm_peer(const struct vmpl_mpi_comm_s *c, int rank)
 {

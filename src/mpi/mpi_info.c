@@ -25,6 +25,17 @@ static struct vmpl_mpi_info_s *info_of(MPI_Info handle)
     if (!var)                                                                                \
         return mpi_error(NULL, MPI_ERR_INFO, function, "invalid info object")
 
+/* A key argument to look up: MPI_ERR_ARG when NULL, MPI_ERR_INFO_KEY when too long. */
+static int key_arg(const char *key, const char *function)
+{
+    if (mpi_pointer_check(NULL, key, "key", function))
+        return MPI_ERR_ARG;
+    if (strlen(key) >= MPI_MAX_INFO_KEY)
+        return mpi_error(NULL, MPI_ERR_INFO_KEY, function, "key longer than %d characters",
+                         MPI_MAX_INFO_KEY - 1);
+    return MPI_SUCCESS;
+}
+
 static int key_index(const struct vmpl_mpi_info_s *info, const char *key)
 {
     for (int i = 0; i < info->count; i++)
@@ -35,8 +46,11 @@ static int key_index(const struct vmpl_mpi_info_s *info, const char *key)
 
 int PMPI_Info_create(MPI_Info *info)
 {
-    struct vmpl_mpi_info_s *i = calloc(1, sizeof(*i));
+    struct vmpl_mpi_info_s *i;
 
+    if (mpi_pointer_check(NULL, info, "info", "MPI_Info_create"))
+        return MPI_ERR_ARG;
+    i = calloc(1, sizeof(*i));
     if (!i)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Info_create", "out of memory");
     *info = i;
@@ -81,8 +95,10 @@ MPI_WEAK(Info_set)
 
 int PMPI_Info_delete(MPI_Info info, const char *key)
 {
-    int at;
+    int at, rc;
     INFO_OR_FAIL(i, info, "MPI_Info_delete");
+    if ((rc = key_arg(key, "MPI_Info_delete")))
+        return rc;
     at = key_index(i, key);
     if (at < 0)
         return mpi_error(NULL, MPI_ERR_INFO_NOKEY, "MPI_Info_delete", "no key '%s'", key);
@@ -97,8 +113,14 @@ MPI_WEAK(Info_delete)
 
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
-    int at, length;
+    int at, length, rc;
     INFO_OR_FAIL(i, info, "MPI_Info_get_string");
+    if ((rc = key_arg(key, "MPI_Info_get_string")))
+        return rc;
+    if (mpi_pointer_check(NULL, buflen, "buflen", "MPI_Info_get_string") ||
+        mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_string") ||
+        (*buflen > 0 && mpi_pointer_check(NULL, value, "value", "MPI_Info_get_string")))
+        return MPI_ERR_ARG;
     at = key_index(i, key);
     *flag = at >= 0;
     if (at < 0)
@@ -117,14 +139,21 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 {
     int buflen = valuelen + 1;
 
+    if (valuelen < 0)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Info_get", "negative valuelen %d", valuelen);
     return PMPI_Info_get_string(info, key, &buflen, value, flag);
 }
 MPI_WEAK(Info_get)
 
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
-    int at;
+    int at, rc;
     INFO_OR_FAIL(i, info, "MPI_Info_get_valuelen");
+    if ((rc = key_arg(key, "MPI_Info_get_valuelen")))
+        return rc;
+    if (mpi_pointer_check(NULL, valuelen, "valuelen", "MPI_Info_get_valuelen") ||
+        mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_valuelen"))
+        return MPI_ERR_ARG;
     at = key_index(i, key);
     *flag = at >= 0;
     if (at >= 0)
@@ -136,6 +165,8 @@ MPI_WEAK(Info_get_valuelen)
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
     INFO_OR_FAIL(i, info, "MPI_Info_get_nkeys");
+    if (mpi_pointer_check(NULL, nkeys, "nkeys", "MPI_Info_get_nkeys"))
+        return MPI_ERR_ARG;
     *nkeys = i->count;
     return MPI_SUCCESS;
 }
@@ -146,6 +177,8 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
     INFO_OR_FAIL(i, info, "MPI_Info_get_nthkey");
     if (n < 0 || n >= i->count)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Info_get_nthkey", "key %d of %d", n, i->count);
+    if (mpi_pointer_check(NULL, key, "key", "MPI_Info_get_nthkey"))
+        return MPI_ERR_ARG;
     strcpy(key, i->keys[n]);
     return MPI_SUCCESS;
 }
@@ -164,6 +197,8 @@ MPI_WEAK(Info_dup)
 
 int PMPI_Info_free(MPI_Info *info)
 {
+    if (mpi_pointer_check(NULL, info, "info", "MPI_Info_free"))
+        return MPI_ERR_ARG;
     INFO_OR_FAIL(i, *info, "MPI_Info_free");
     if (i == &info_env)
         return mpi_error(NULL, MPI_ERR_INFO, "MPI_Info_free", "cannot free MPI_INFO_ENV");

@@ -137,6 +137,8 @@ int PMPI_Finalize(void)
      */
     if (coll_barrier(&mpi_state.world.core->coll) != VMPL_OK)
         base_info("mpi", "MPI_Finalize: the final barrier failed (a process failed); finishing");
+    mpi_errhandler_unref(mpi_state.self.errhandler);
+    mpi_errhandler_unref(mpi_state.world.errhandler);
     comm_release(mpi_state.self.core);
     comm_release(mpi_state.world.core);
     comm_pool_destroy(mpi_state.pool);
@@ -156,6 +158,8 @@ MPI_WEAK(Finalize)
 
 int PMPI_Initialized(int *flag)
 {
+    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Initialized"))
+        return MPI_ERR_ARG;
     *flag = mpi_state.initialized;
     return MPI_SUCCESS;
 }
@@ -163,6 +167,8 @@ MPI_WEAK(Initialized)
 
 int PMPI_Finalized(int *flag)
 {
+    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Finalized"))
+        return MPI_ERR_ARG;
     *flag = mpi_state.finalized;
     return MPI_SUCCESS;
 }
@@ -170,6 +176,8 @@ MPI_WEAK(Finalized)
 
 int PMPI_Query_thread(int *provided)
 {
+    if (mpi_pointer_check(NULL, provided, "provided", "MPI_Query_thread"))
+        return MPI_ERR_ARG;
     *provided = mpi_state.thread_level;
     return MPI_SUCCESS;
 }
@@ -177,6 +185,8 @@ MPI_WEAK(Query_thread)
 
 int PMPI_Is_thread_main(int *flag)
 {
+    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Is_thread_main"))
+        return MPI_ERR_ARG;
     *flag = 1; /* up to MPI_THREAD_SERIALIZED the calling thread is the main one */
     return MPI_SUCCESS;
 }
@@ -194,6 +204,9 @@ MPI_WEAK(Abort)
 
 int PMPI_Get_version(int *version, int *subversion)
 {
+    if (mpi_pointer_check(NULL, version, "version", "MPI_Get_version") ||
+        mpi_pointer_check(NULL, subversion, "subversion", "MPI_Get_version"))
+        return MPI_ERR_ARG;
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
     return MPI_SUCCESS;
@@ -202,7 +215,12 @@ MPI_WEAK(Get_version)
 
 int PMPI_Get_library_version(char *version, int *resultlen)
 {
-    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
+    int n;
+
+    if (mpi_pointer_check(NULL, version, "version", "MPI_Get_library_version") ||
+        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_library_version"))
+        return MPI_ERR_ARG;
+    n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
                      "vmpl 0.1 (MPI %d.%d subset; see the README for what is implemented)",
                      MPI_VERSION, MPI_SUBVERSION);
 
@@ -213,6 +231,9 @@ MPI_WEAK(Get_library_version)
 
 int PMPI_Get_processor_name(char *name, int *resultlen)
 {
+    if (mpi_pointer_check(NULL, name, "name", "MPI_Get_processor_name") ||
+        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_processor_name"))
+        return MPI_ERR_ARG;
     if (gethostname(name, MPI_MAX_PROCESSOR_NAME))
         strcpy(name, "unknown");
     name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';

@@ -10,6 +10,8 @@ int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
     (void)info;
     if (size < 0)
         return mpi_error(NULL, MPI_ERR_SIZE, "MPI_Alloc_mem", "negative size");
+    if (mpi_pointer_check(NULL, baseptr, "baseptr", "MPI_Alloc_mem"))
+        return MPI_ERR_ARG;
     memory = malloc(size ? (size_t)size : 1);
     if (!memory)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Alloc_mem", "cannot allocate %ld bytes",
@@ -33,19 +35,47 @@ int PMPI_Pcontrol(const int level, ...)
 }
 MPI_WEAK(Pcontrol)
 
+/* The named pair type of a pair element (a value and an int: two basic elements), else NULL. */
+static const dt_type_t *pair_type_of(vmpl_type_t elem)
+{
+    switch (elem) {
+    case VMPL_TYPE_FLOAT_INT: return dt_named(DT_FLOAT_INT);
+    case VMPL_TYPE_DOUBLE_INT: return dt_named(DT_DOUBLE_INT);
+    case VMPL_TYPE_LONG_INT: return dt_named(DT_LONG_INT);
+    case VMPL_TYPE_2INT: return dt_named(DT_2INT);
+    case VMPL_TYPE_SHORT_INT: return dt_named(DT_SHORT_INT);
+    case VMPL_TYPE_LONG_DOUBLE_INT: return dt_named(DT_LONG_DOUBLE_INT);
+    default: return NULL;
+    }
+}
+
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
-    size_t element;
+    const dt_type_t *pair;
+    MPI_Count element, per_element = 1;
 
+    MPI_CHECK_INIT("MPI_Get_elements");
+    if (mpi_pointer_check(NULL, status, "status", "MPI_Get_elements") ||
+        mpi_pointer_check(NULL, count, "count", "MPI_Get_elements"))
+        return MPI_ERR_ARG;
+    if (status == MPI_STATUS_IGNORE)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Get_elements", "status is MPI_STATUS_IGNORE");
     if (!t)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Get_elements", "invalid datatype");
     if (t->elem == VMPL_TYPE_COUNT)
         return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Get_elements",
                          "datatypes mixing basic types are not supported here yet");
-    element = vmpl_type_size(t->elem);
-    *count = status->vmpl_count % (MPI_Count)element ? MPI_UNDEFINED
-                                                     : (int)(status->vmpl_count / (MPI_Count)element);
+    pair = pair_type_of(t->elem);
+    if (pair) { /* counted in whole pairs (as they are packed), two basic elements each */
+        element = (MPI_Count)dt_type_size(pair);
+        per_element = 2;
+    } else {
+        element = (MPI_Count)vmpl_type_size(t->elem);
+    }
+    *count = status->vmpl_count % element
+                 ? MPI_UNDEFINED
+                 : (int)(status->vmpl_count / element * per_element);
     return MPI_SUCCESS;
 }
 MPI_WEAK(Get_elements)
@@ -67,6 +97,9 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
     MPI_CHECK_INIT("MPI_Improbe");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Improbe", "invalid communicator");
+    if (mpi_pointer_check(c, flag, "flag", "MPI_Improbe") ||
+        mpi_pointer_check(c, message, "message", "MPI_Improbe"))
+        return MPI_ERR_ARG;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         *message = MPI_MESSAGE_NO_PROC;
@@ -109,11 +142,16 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
                 MPI_Request *request)
 {
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
-    struct vmpl_mpi_message_s *m = *message;
+    struct vmpl_mpi_message_s *m;
     struct vmpl_mpi_request_s *req;
     vmpl_status_t status;
 
     MPI_CHECK_INIT("MPI_Imrecv");
+    if (mpi_pointer_check(NULL, message, "message", "MPI_Imrecv") ||
+        mpi_pointer_check(NULL, request, "request", "MPI_Imrecv"))
+        return MPI_ERR_ARG;
+    *request = MPI_REQUEST_NULL;
+    m = *message;
     if (m == MPI_MESSAGE_NO_PROC) {
         req = mpi_request_new(&mpi_state.self, MPI_REQ_RECV);
         if (!req)
@@ -129,9 +167,13 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
     if (!t || count < 0)
         return mpi_error(m->comm, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Imrecv",
                          "invalid datatype or count");
+    if (mpi_buffer_check(m->comm, buf, count, t, "buf", "MPI_Imrecv"))
+        return MPI_ERR_BUFFER;
     req = mpi_request_new(m->comm, MPI_REQ_RECV);
     if (!req)
         return mpi_error(m->comm, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");
+    req->dt = t->dt;
+    dt_type_retain(req->dt); /* released with the request */
     status = p2p_imrecv(mpi_state.p2p, buf, count, t->dt, m->core, &req->p2p);
     if (status != VMPL_OK) {
         mpi_request_release(req);

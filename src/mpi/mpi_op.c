@@ -76,6 +76,8 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
     MPI_CHECK_INIT("MPI_Op_create");
     if (!user_fn)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Op_create", "null function");
+    if (mpi_pointer_check(NULL, op, "op", "MPI_Op_create"))
+        return MPI_ERR_ARG;
     o = calloc(1, sizeof(*o));
     if (!o)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Op_create", "out of memory");
@@ -88,9 +90,12 @@ MPI_WEAK(Op_create)
 
 int PMPI_Op_free(MPI_Op *op)
 {
-    struct vmpl_mpi_op_s *o = mpi_op_of(*op);
+    struct vmpl_mpi_op_s *o;
 
     MPI_CHECK_INIT("MPI_Op_free");
+    if (mpi_pointer_check(NULL, op, "op", "MPI_Op_free"))
+        return MPI_ERR_ARG;
+    o = mpi_op_of(*op);
     if (!o || o->predefined)
         return mpi_error(NULL, MPI_ERR_OP, "MPI_Op_free", "invalid or predefined operation");
     free(o);
@@ -105,6 +110,8 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
 
     if (!o)
         return mpi_error(NULL, MPI_ERR_OP, "MPI_Op_commutative", "invalid operation");
+    if (mpi_pointer_check(NULL, commute, "commute", "MPI_Op_commutative"))
+        return MPI_ERR_ARG;
     *commute = o->core.commutative;
     return MPI_SUCCESS;
 }
@@ -123,6 +130,9 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
                          "invalid %s", !o ? "operation" : "datatype");
     if (count < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Reduce_local", "negative count %d", count);
+    if (mpi_buffer_check(NULL, inbuf, count, t, "inbuf", "MPI_Reduce_local") ||
+        mpi_buffer_check(NULL, inoutbuf, count, t, "inoutbuf", "MPI_Reduce_local"))
+        return MPI_ERR_BUFFER;
     if (!o->predefined) {
         int len = count;
         o->user((void *)inbuf, inoutbuf, &len, &datatype);

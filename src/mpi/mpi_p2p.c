@@ -4,17 +4,20 @@
 #include <stdlib.h>
 
 /* Argument checks shared by every send and receive; returns an error class or 0. */
-static int check_args(struct vmpl_mpi_comm_s *c, int count, struct vmpl_mpi_datatype_s *t,
-                      int peer, int tag, int receive, const char *function)
+static int check_args(struct vmpl_mpi_comm_s *c, const void *buf, int count,
+                      struct vmpl_mpi_datatype_s *t, int peer, int tag, int receive,
+                      const char *function)
 {
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
     if (count < 0)
         return mpi_error(c, MPI_ERR_COUNT, function, "negative count %d", count);
-    if (!t)
+    if (!t && !(count == 0 && peer == MPI_PROC_NULL)) /* nothing to describe: any type does */
         return mpi_error(c, MPI_ERR_TYPE, function, "invalid datatype");
-    if (!t->predefined && !dt_type_is_committed(t->dt))
+    if (t && !t->predefined && !dt_type_is_committed(t->dt))
         return mpi_error(c, MPI_ERR_TYPE, function, "datatype not committed");
+    if (mpi_buffer_check(c, buf, count, t, "buf", function))
+        return MPI_ERR_BUFFER;
     if (peer != MPI_PROC_NULL && (peer < 0 || peer >= c->core->size) &&
         !(receive && peer == MPI_ANY_SOURCE))
         return mpi_error(c, MPI_ERR_RANK, function, "rank %d outside communicator %s of size %d",
@@ -37,10 +40,10 @@ static int start(struct vmpl_mpi_request_s *req, const char *function)
         return MPI_SUCCESS;
     }
     if (req->kind == MPI_REQ_SEND)
-        status = p2p_isend(mpi_state.p2p, req->buf, req->count, req->type->dt,
+        status = p2p_isend(mpi_state.p2p, req->buf, req->count, req->dt,
                            mpi_comm_peer(c, req->peer), req->tag, ctx, req->mode, &req->p2p);
     else
-        status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->type->dt,
+        status = p2p_irecv(mpi_state.p2p, req->buf, req->count, req->dt,
                            req->peer == MPI_ANY_SOURCE ? MATCH_ANY : mpi_comm_peer(c, req->peer),
                            req->tag == MPI_ANY_TAG ? MATCH_ANY : req->tag, ctx, &req->p2p);
     if (status == VMPL_ERR_PROC_FAILED) /* the peer, or for a wildcard the communicator */
@@ -63,7 +66,10 @@ static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int
     int rc;
 
     MPI_CHECK_INIT(function);
-    rc = check_args(c, count, t, peer, tag, kind == MPI_REQ_RECV, function);
+    if (mpi_pointer_check(c, request, "request", function))
+        return MPI_ERR_ARG;
+    *request = MPI_REQUEST_NULL;
+    rc = check_args(c, buf, count, t, peer, tag, kind == MPI_REQ_RECV, function);
     if (rc)
         return rc;
     req = mpi_request_new(c, kind);
@@ -71,7 +77,9 @@ static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int
         return mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");
     req->buf = (void *)buf;
     req->count = count;
-    req->type = t;
+    req->dt = t ? t->dt : NULL;
+    if (req->dt)
+        dt_type_retain(req->dt);
     req->peer = peer;
     req->tag = tag;
     req->mode = mode;
@@ -134,7 +142,7 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
     int rc;
 
     MPI_CHECK_INIT(function);
-    rc = check_args(c, count, t, peer, tag, kind == MPI_REQ_RECV, function);
+    rc = check_args(c, buf, count, t, peer, tag, kind == MPI_REQ_RECV, function);
     if (rc)
         return rc;
     req.p2p.done = 0;
@@ -143,7 +151,7 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
     req.comm = c;
     req.buf = (void *)buf;
     req.count = count;
-    req.type = t;
+    req.dt = t ? t->dt : NULL; /* the caller's type outlives this call */
     req.peer = peer;
     req.tag = tag;
     req.mode = mode;
@@ -299,7 +307,6 @@ int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
     if (rc == MPI_SUCCESS) {
         (*request)->buffered = 1;
         (*request)->comm_handle = comm;
-        (*request)->type_handle = datatype;
     }
     return rc;
 }
@@ -315,9 +322,12 @@ MPI_WEAK(Recv_init)
 
 int PMPI_Start(MPI_Request *request)
 {
-    struct vmpl_mpi_request_s *req = *request;
+    struct vmpl_mpi_request_s *req;
 
     MPI_CHECK_INIT("MPI_Start");
+    if (mpi_pointer_check(NULL, request, "request", "MPI_Start"))
+        return MPI_ERR_ARG;
+    req = *request;
     if (req == MPI_REQUEST_NULL || !req->persistent)
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Start", "not a persistent request");
     if (req->active)
@@ -347,9 +357,12 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     int rc;
 
     MPI_CHECK_INIT("MPI_Iprobe");
-    rc = check_args(c, 0, &mpi_state.types[(uintptr_t)MPI_BYTE], source, tag, 1, "MPI_Iprobe");
+    rc = check_args(c, NULL, 0, &mpi_state.types[(uintptr_t)MPI_BYTE], source, tag, 1,
+                    "MPI_Iprobe");
     if (rc)
         return rc;
+    if (mpi_pointer_check(c, flag, "flag", "MPI_Iprobe"))
+        return MPI_ERR_ARG;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         mpi_status_empty(status);

@@ -14,19 +14,24 @@ struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req
         return NULL;
     memset(req, 0, sizeof(*req));
     req->comm = comm;
+    mpi_comm_ref(comm);
     req->kind = kind;
     return req;
 }
 
 void mpi_request_release(struct vmpl_mpi_request_s *req)
 {
+    mpi_comm_unref(req->comm);
+    dt_type_release(req->dt); /* NULL and named types: nothing */
+    req->comm = NULL;
+    req->dt = NULL;
     req->next_free = mpi_state.free_requests;
     mpi_state.free_requests = req;
 }
 
 void mpi_status_empty(MPI_Status *status)
 {
-    if (status == MPI_STATUS_IGNORE)
+    if (status == MPI_STATUS_IGNORE || !status)
         return;
     status->MPI_SOURCE = MPI_ANY_SOURCE;
     status->MPI_TAG = MPI_ANY_TAG;
@@ -71,6 +76,7 @@ static int request_finish(MPI_Request *request, MPI_Status *status)
 {
     struct vmpl_mpi_request_s *req = *request;
     p2p_status_t done = req->p2p.status;
+    int rc;
 
     if (req->kind == MPI_REQ_RECV) {
         mpi_status_set(status, &done, source_rank(req));
@@ -83,13 +89,14 @@ static int request_finish(MPI_Request *request, MPI_Status *status)
     }
     if (req->kind == MPI_REQ_DONE)
         done.error = VMPL_OK;
+    rc = done.error != VMPL_OK ? mpi_status_error(req->comm, &done, "MPI_Wait") : MPI_SUCCESS;
     if (req->persistent) {
         req->active = 0;
     } else {
-        mpi_request_release(req);
+        mpi_request_release(req); /* the last reference to a freed communicator, maybe */
         *request = MPI_REQUEST_NULL;
     }
-    return done.error != VMPL_OK ? mpi_status_error(req->comm, &done, "MPI_Wait") : MPI_SUCCESS;
+    return rc;
 }
 
 /*
@@ -123,9 +130,21 @@ static int request_done(MPI_Request request)
     return request->kind == MPI_REQ_DONE || request->p2p.done;
 }
 
+/* The array arguments of the multiple-completion calls: MPI_SUCCESS or the error raised. */
+static int array_args(int count, const MPI_Request requests[], const char *function)
+{
+    if (count < 0)
+        return mpi_error(NULL, MPI_ERR_COUNT, function, "negative count %d", count);
+    if (count > 0 && !requests)
+        return mpi_error(NULL, MPI_ERR_ARG, function, "requests is NULL for %d requests", count);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
     MPI_CHECK_INIT("MPI_Wait");
+    if (mpi_pointer_check(NULL, request, "request", "MPI_Wait"))
+        return MPI_ERR_ARG;
     if (request_inert(*request)) {
         mpi_status_empty(status);
         return MPI_SUCCESS;
@@ -143,6 +162,9 @@ MPI_WEAK(Wait)
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
     MPI_CHECK_INIT("MPI_Test");
+    if (mpi_pointer_check(NULL, request, "request", "MPI_Test") ||
+        mpi_pointer_check(NULL, flag, "flag", "MPI_Test"))
+        return MPI_ERR_ARG;
     if (request_inert(*request)) {
         *flag = 1;
         mpi_status_empty(status);
@@ -162,6 +184,8 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
     int error = MPI_SUCCESS;
 
     MPI_CHECK_INIT("MPI_Waitall");
+    if ((error = array_args(count, requests, "MPI_Waitall")))
+        return error;
     for (int i = 0; i < count; i++) {
         MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
         int rc = PMPI_Wait(&requests[i], status);
@@ -174,7 +198,13 @@ MPI_WEAK(Waitall)
 
 int PMPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
+    int rc;
+
     MPI_CHECK_INIT("MPI_Testall");
+    if ((rc = array_args(count, requests, "MPI_Testall")))
+        return rc;
+    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Testall"))
+        return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < count; i++)
         if (!request_inert(requests[i]) && !request_done(requests[i])) {
@@ -188,9 +218,14 @@ MPI_WEAK(Testall)
 
 int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
 {
-    int active = 0;
+    int active = 0, rc;
 
     MPI_CHECK_INIT("MPI_Testany");
+    if ((rc = array_args(count, requests, "MPI_Testany")))
+        return rc;
+    if (mpi_pointer_check(NULL, index, "index", "MPI_Testany") ||
+        mpi_pointer_check(NULL, flag, "flag", "MPI_Testany"))
+        return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < count; i++) {
         if (request_inert(requests[i]))
@@ -246,8 +281,14 @@ int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indice
     int index, rc;
 
     MPI_CHECK_INIT("MPI_Waitsome");
+    if ((rc = array_args(incount, requests, "MPI_Waitsome")))
+        return rc;
+    if (mpi_pointer_check(NULL, outcount, "outcount", "MPI_Waitsome"))
+        return MPI_ERR_ARG;
+    /* no request: statuses and indices may be NULL (nothing is written to them) */
     rc = PMPI_Waitany(incount, requests, &index,
-                      statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[0]);
+                      statuses == MPI_STATUSES_IGNORE || incount == 0 ? MPI_STATUS_IGNORE
+                                                                      : &statuses[0]);
     if (rc == MPI_ERR_PROC_FAILED_PENDING) { /* nothing completed */
         *outcount = 0;
         return rc;
@@ -266,9 +307,13 @@ MPI_WEAK(Waitsome)
 int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
                   MPI_Status statuses[])
 {
-    int active = 0;
+    int active = 0, rc;
 
     MPI_CHECK_INIT("MPI_Testsome");
+    if ((rc = array_args(incount, requests, "MPI_Testsome")))
+        return rc;
+    if (mpi_pointer_check(NULL, outcount, "outcount", "MPI_Testsome"))
+        return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < incount; i++)
         active += !request_inert(requests[i]);
@@ -285,6 +330,8 @@ MPI_WEAK(Testsome)
 int PMPI_Request_free(MPI_Request *request)
 {
     MPI_CHECK_INIT("MPI_Request_free");
+    if (mpi_pointer_check(NULL, request, "request", "MPI_Request_free"))
+        return MPI_ERR_ARG;
     if (*request == MPI_REQUEST_NULL)
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Request_free", "null request");
     /* an active operation still completes; the engine owns its request until then */
@@ -299,6 +346,11 @@ MPI_WEAK(Request_free)
 
 int PMPI_Startall(int count, MPI_Request requests[])
 {
+    int rc;
+
+    MPI_CHECK_INIT("MPI_Startall");
+    if ((rc = array_args(count, requests, "MPI_Startall")))
+        return rc;
     for (int i = 0; i < count; i++) {
         int rc = PMPI_Start(&requests[i]);
         if (rc != MPI_SUCCESS)
@@ -313,6 +365,12 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     dt_count_t size;
 
+    MPI_CHECK_INIT("MPI_Get_count");
+    if (mpi_pointer_check(NULL, status, "status", "MPI_Get_count") ||
+        mpi_pointer_check(NULL, count, "count", "MPI_Get_count"))
+        return MPI_ERR_ARG;
+    if (status == MPI_STATUS_IGNORE)
+        return mpi_error(NULL, MPI_ERR_ARG, "MPI_Get_count", "status is MPI_STATUS_IGNORE");
     if (!t)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Get_count", "invalid datatype");
     size = dt_type_size(t->dt);
@@ -328,6 +386,9 @@ MPI_WEAK(Get_count)
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
+    if (mpi_pointer_check(NULL, status, "status", "MPI_Test_cancelled") ||
+        mpi_pointer_check(NULL, flag, "flag", "MPI_Test_cancelled"))
+        return MPI_ERR_ARG;
     *flag = status->vmpl_cancelled;
     return MPI_SUCCESS;
 }
@@ -336,6 +397,8 @@ MPI_WEAK(Test_cancelled)
 int PMPI_Cancel(MPI_Request *request)
 {
     MPI_CHECK_INIT("MPI_Cancel");
+    if (mpi_pointer_check(NULL, request, "request", "MPI_Cancel"))
+        return MPI_ERR_ARG;
     if (request_inert(*request))
         return MPI_SUCCESS;
     if ((*request)->kind == MPI_REQ_RECV)

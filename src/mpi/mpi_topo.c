@@ -96,6 +96,12 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     MPI_CHECK_INIT("MPI_Cart_create");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_create", "invalid communicator");
+    if (mpi_pointer_check(c, comm_cart, "comm_cart", "MPI_Cart_create"))
+        return MPI_ERR_ARG;
+    *comm_cart = MPI_COMM_NULL;
+    if (ndims > 0 && (mpi_pointer_check(c, dims, "dims", "MPI_Cart_create") ||
+                      mpi_pointer_check(c, periods, "periods", "MPI_Cart_create")))
+        return MPI_ERR_ARG;
     rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_create");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -122,6 +128,9 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
     MPI_CHECK_INIT("MPI_Cart_map");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_map", "invalid communicator");
+    if (mpi_pointer_check(c, newrank, "newrank", "MPI_Cart_map") ||
+        (ndims > 0 && mpi_pointer_check(c, dims, "dims", "MPI_Cart_map")))
+        return MPI_ERR_ARG;
     rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_map");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -133,6 +142,8 @@ MPI_WEAK(Cart_map)
 
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
+    if (ndims > 0 && mpi_pointer_check(NULL, dims, "dims", "MPI_Dims_create"))
+        return MPI_ERR_ARG;
     if (nnodes < 1 || ndims < 0 || cart_dims_create(nnodes, ndims, dims) != VMPL_OK)
         return mpi_error(NULL, MPI_ERR_DIMS, "MPI_Dims_create",
                          "cannot factor %d processes over %d dimensions as given", nnodes, ndims);
@@ -155,6 +166,8 @@ int PMPI_Topo_test(MPI_Comm comm, int *status)
     MPI_CHECK_INIT("MPI_Topo_test");
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Topo_test", "invalid communicator");
+    if (mpi_pointer_check(c, status, "status", "MPI_Topo_test"))
+        return MPI_ERR_ARG;
     *status = c->cart         ? MPI_CART
               : c->graph      ? MPI_GRAPH
               : c->dist_graph ? MPI_DIST_GRAPH
@@ -166,6 +179,8 @@ MPI_WEAK(Topo_test)
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
     CART_OR_FAIL(c, comm, "MPI_Cartdim_get");
+    if (mpi_pointer_check(c, ndims, "ndims", "MPI_Cartdim_get"))
+        return MPI_ERR_ARG;
     *ndims = c->cart->ndims;
     return MPI_SUCCESS;
 }
@@ -176,6 +191,10 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
     int n;
     CART_OR_FAIL(c, comm, "MPI_Cart_get");
     n = maxdims < c->cart->ndims ? maxdims : c->cart->ndims;
+    if (n > 0 && (mpi_pointer_check(c, dims, "dims", "MPI_Cart_get") ||
+                  mpi_pointer_check(c, periods, "periods", "MPI_Cart_get") ||
+                  mpi_pointer_check(c, coords, "coords", "MPI_Cart_get")))
+        return MPI_ERR_ARG;
     int *all = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));
     if (!all)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_get", "out of memory");
@@ -193,6 +212,9 @@ MPI_WEAK(Cart_get)
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
     CART_OR_FAIL(c, comm, "MPI_Cart_rank");
+    if (mpi_pointer_check(c, rank, "rank", "MPI_Cart_rank") ||
+        (c->cart->ndims > 0 && mpi_pointer_check(c, coords, "coords", "MPI_Cart_rank")))
+        return MPI_ERR_ARG;
     *rank = cart_rank(c->cart->ndims, c->cart->dims, c->cart->periods, coords);
     if (*rank < 0)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_rank", "coordinates outside the grid");
@@ -208,6 +230,8 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
     if (maxdims < c->cart->ndims)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_coords", "maxdims %d < ndims %d", maxdims,
                          c->cart->ndims);
+    if (c->cart->ndims > 0 && mpi_pointer_check(c, coords, "coords", "MPI_Cart_coords"))
+        return MPI_ERR_ARG;
     cart_coords(c->cart->ndims, c->cart->dims, rank, coords);
     return MPI_SUCCESS;
 }
@@ -216,6 +240,9 @@ MPI_WEAK(Cart_coords)
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
     CART_OR_FAIL(c, comm, "MPI_Cart_shift");
+    if (mpi_pointer_check(c, rank_source, "rank_source", "MPI_Cart_shift") ||
+        mpi_pointer_check(c, rank_dest, "rank_dest", "MPI_Cart_shift"))
+        return MPI_ERR_ARG;
     if (direction < 0 || direction >= c->cart->ndims)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_shift", "direction %d", direction);
     cart_shift(c->cart->ndims, c->cart->dims, c->cart->periods, c->core->rank, direction, disp,
@@ -233,6 +260,11 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     int *coords, color = 0, key = 0, kept = 0, rc;
     int sub_dims[64], sub_periods[64];
     CART_OR_FAIL(c, comm, "MPI_Cart_sub");
+    if (mpi_pointer_check(c, newcomm, "newcomm", "MPI_Cart_sub"))
+        return MPI_ERR_ARG;
+    *newcomm = MPI_COMM_NULL;
+    if (c->cart->ndims > 0 && mpi_pointer_check(c, remain_dims, "remain_dims", "MPI_Cart_sub"))
+        return MPI_ERR_ARG;
     if (c->cart->ndims > 64)
         return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_sub", "more than 64 dimensions");
     coords = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));

@@ -52,6 +52,17 @@ static const struct {
     {MPI_LONG_DOUBLE_INT, DT_LONG_DOUBLE_INT, VMPL_TYPE_LONG_DOUBLE_INT},
 };
 
+/* The C++ types: the C types' layouts on every ABI vmpl builds for, under their own names. */
+static const struct {
+    MPI_Datatype handle, same_as;
+    const char *name;
+} cxx_types[] = {
+    {MPI_CXX_BOOL, MPI_C_BOOL, "MPI_CXX_BOOL"},
+    {MPI_CXX_FLOAT_COMPLEX, MPI_C_FLOAT_COMPLEX, "MPI_CXX_FLOAT_COMPLEX"},
+    {MPI_CXX_DOUBLE_COMPLEX, MPI_C_DOUBLE_COMPLEX, "MPI_CXX_DOUBLE_COMPLEX"},
+    {MPI_CXX_LONG_DOUBLE_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX, "MPI_CXX_LONG_DOUBLE_COMPLEX"},
+};
+
 void mpi_types_init(void)
 {
     for (size_t i = 0; i < sizeof(predefined) / sizeof(predefined[0]); i++) {
@@ -64,6 +75,12 @@ void mpi_types_init(void)
         t->elem = predefined[i].elem;
         t->predefined = 1;
         strncpy(t->name, dt_named_name(predefined[i].named), sizeof(t->name) - 1);
+    }
+    for (size_t i = 0; i < sizeof(cxx_types) / sizeof(cxx_types[0]); i++) {
+        struct vmpl_mpi_datatype_s *t = &mpi_state.types[(uintptr_t)cxx_types[i].handle];
+
+        *t = mpi_state.types[(uintptr_t)cxx_types[i].same_as];
+        strncpy(t->name, cxx_types[i].name, sizeof(t->name) - 1);
     }
 }
 

@@ -29,6 +29,32 @@ static int type_new(vmpl_status_t status, dt_type_t *const *dt_p, MPI_Datatype *
     return MPI_SUCCESS;
 }
 
+/*
+ * The arguments every constructor has: MPI_ERR_ARG for a NULL newtype,
+ * MPI_ERR_COUNT for a negative count, MPI_ERR_TYPE for an invalid
+ * oldtype (skipped when old_p is NULL). *newtype is MPI_DATATYPE_NULL
+ * until the call succeeds.
+ */
+static int constructor_args(int count, MPI_Datatype oldtype, MPI_Datatype *newtype,
+                            struct vmpl_mpi_datatype_s **old_p, const char *function)
+{
+    MPI_CHECK_INIT(function);
+    if (mpi_pointer_check(NULL, newtype, "newtype", function))
+        return MPI_ERR_ARG;
+    *newtype = MPI_DATATYPE_NULL;
+    if (count < 0)
+        return mpi_error(NULL, MPI_ERR_COUNT, function, "negative count %d", count);
+    if (old_p && !(*old_p = mpi_type_of(oldtype)))
+        return mpi_error(NULL, MPI_ERR_TYPE, function, "invalid datatype");
+    return MPI_SUCCESS;
+}
+
+/* A NULL array of count > 0 entries: MPI_ERR_ARG (reported); else 0. */
+static int array_arg(int count, const void *array, const char *what, const char *function)
+{
+    return count > 0 ? mpi_pointer_check(NULL, array, what, function) : 0;
+}
+
 static dt_count_t *counts_of(int n, const int values[])
 {
     dt_count_t *out = malloc((size_t)(n > 0 ? n : 1) * sizeof(*out));
@@ -50,7 +76,11 @@ static dt_aint_t *aints_of(int n, const MPI_Aint values[])
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     dt_type_t *dt = NULL;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_contiguous");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_contiguous");
+
+    if (rc)
+        return rc;
     return type_new(dt_type_contiguous(count, old->dt, &dt), &dt, newtype, "MPI_Type_contiguous");
 }
 MPI_WEAK(Type_contiguous)
@@ -59,7 +89,11 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
                      MPI_Datatype *newtype)
 {
     dt_type_t *dt = NULL;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_vector");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_vector");
+
+    if (rc)
+        return rc;
     return type_new(dt_type_vector(count, blocklength, stride, old->dt, &dt), &dt, newtype,
                     "MPI_Type_vector");
 }
@@ -69,7 +103,11 @@ int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Da
                              MPI_Datatype *newtype)
 {
     dt_type_t *dt = NULL;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_create_hvector");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_create_hvector");
+
+    if (rc)
+        return rc;
     return type_new(dt_type_hvector(count, blocklength, stride, old->dt, &dt), &dt, newtype,
                     "MPI_Type_create_hvector");
 }
@@ -81,9 +119,14 @@ int PMPI_Type_indexed(int count, const int blocklengths[], const int displacemen
     dt_type_t *dt = NULL;
     dt_count_t *lens, *displs;
     vmpl_status_t status;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_indexed");
-    if (count < 0)
-        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Type_indexed", "negative count %d", count);
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_indexed");
+
+    if (rc)
+        return rc;
+    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_indexed") ||
+        array_arg(count, displacements, "displacements", "MPI_Type_indexed"))
+        return MPI_ERR_ARG;
     lens = counts_of(count, blocklengths);
     displs = counts_of(count, displacements);
     status = lens && displs ? dt_type_indexed(count, lens, displs, old->dt, &dt)
@@ -102,10 +145,14 @@ int PMPI_Type_create_hindexed(int count, const int blocklengths[],
     dt_count_t *lens;
     dt_aint_t *displs;
     vmpl_status_t status;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_create_hindexed");
-    if (count < 0)
-        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Type_create_hindexed", "negative count %d",
-                         count);
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_create_hindexed");
+
+    if (rc)
+        return rc;
+    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_hindexed") ||
+        array_arg(count, displacements, "displacements", "MPI_Type_create_hindexed"))
+        return MPI_ERR_ARG;
     lens = counts_of(count, blocklengths);
     displs = aints_of(count, displacements);
     status = lens && displs ? dt_type_hindexed(count, lens, displs, old->dt, &dt)
@@ -122,10 +169,13 @@ int PMPI_Type_create_indexed_block(int count, int blocklength, const int displac
     dt_type_t *dt = NULL;
     dt_count_t *displs;
     vmpl_status_t status;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_create_indexed_block");
-    if (count < 0)
-        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Type_create_indexed_block",
-                         "negative count %d", count);
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(count, oldtype, newtype, &old, "MPI_Type_create_indexed_block");
+
+    if (rc)
+        return rc;
+    if (array_arg(count, displacements, "displacements", "MPI_Type_create_indexed_block"))
+        return MPI_ERR_ARG;
     displs = counts_of(count, displacements);
     status = displs ? dt_type_indexed_block(count, blocklength, displs, old->dt, &dt)
                     : VMPL_ERR_NO_MEMORY;
@@ -141,11 +191,14 @@ int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint 
     dt_count_t *lens;
     dt_aint_t *displs;
     vmpl_status_t status = VMPL_OK;
+    int rc = constructor_args(count, MPI_DATATYPE_NULL, newtype, NULL, "MPI_Type_create_struct");
 
-    MPI_CHECK_INIT("MPI_Type_create_struct");
-    if (count < 0)
-        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Type_create_struct", "negative count %d",
-                         count);
+    if (rc)
+        return rc;
+    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_struct") ||
+        array_arg(count, displacements, "displacements", "MPI_Type_create_struct") ||
+        array_arg(count, types, "types", "MPI_Type_create_struct"))
+        return MPI_ERR_ARG;
     dts = calloc((size_t)(count > 0 ? count : 1), sizeof(*dts));
     for (int i = 0; dts && i < count; i++) {
         struct vmpl_mpi_datatype_s *t = mpi_type_of(types[i]);
@@ -174,12 +227,20 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
     dt_type_t *dt = NULL;
     dt_count_t *s, *sub, *st;
     vmpl_status_t status;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_create_subarray");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(0, oldtype, newtype, &old, "MPI_Type_create_subarray");
+
+    if (rc)
+        return rc;
     if (ndims < 1)
         return mpi_error(NULL, MPI_ERR_DIMS, "MPI_Type_create_subarray", "ndims %d < 1", ndims);
     if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Type_create_subarray", "invalid order %d",
                          order);
+    if (array_arg(ndims, sizes, "sizes", "MPI_Type_create_subarray") ||
+        array_arg(ndims, subsizes, "subsizes", "MPI_Type_create_subarray") ||
+        array_arg(ndims, starts, "starts", "MPI_Type_create_subarray"))
+        return MPI_ERR_ARG;
     s = counts_of(ndims, sizes);
     sub = counts_of(ndims, subsizes);
     st = counts_of(ndims, starts);
@@ -198,7 +259,11 @@ int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                              MPI_Datatype *newtype)
 {
     dt_type_t *dt = NULL;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_create_resized");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(0, oldtype, newtype, &old, "MPI_Type_create_resized");
+
+    if (rc)
+        return rc;
     return type_new(dt_type_resized(old->dt, lb, extent, &dt), &dt, newtype,
                     "MPI_Type_create_resized");
 }
@@ -207,7 +272,11 @@ MPI_WEAK(Type_create_resized)
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     dt_type_t *dt = NULL;
-    TYPE_OR_FAIL(old, oldtype, "MPI_Type_dup");
+    struct vmpl_mpi_datatype_s *old;
+    int rc = constructor_args(0, oldtype, newtype, &old, "MPI_Type_dup");
+
+    if (rc)
+        return rc;
     return type_new(dt_type_dup(old->dt, &dt), &dt, newtype, "MPI_Type_dup");
 }
 MPI_WEAK(Type_dup)
@@ -215,6 +284,8 @@ MPI_WEAK(Type_dup)
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
     vmpl_status_t status;
+    if (mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_commit"))
+        return MPI_ERR_ARG;
     TYPE_OR_FAIL(t, *datatype, "MPI_Type_commit");
     if (t->predefined)
         return MPI_SUCCESS;
@@ -227,6 +298,8 @@ MPI_WEAK(Type_commit)
 
 int PMPI_Type_free(MPI_Datatype *datatype)
 {
+    if (mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_free"))
+        return MPI_ERR_ARG;
     TYPE_OR_FAIL(t, *datatype, "MPI_Type_free");
     if (t->predefined)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_free", "cannot free predefined %s",
@@ -242,6 +315,8 @@ int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
     dt_count_t bytes;
     TYPE_OR_FAIL(t, datatype, "MPI_Type_size");
+    if (mpi_pointer_check(NULL, size, "size", "MPI_Type_size"))
+        return MPI_ERR_ARG;
     bytes = dt_type_size(t->dt);
     *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
     return MPI_SUCCESS;
@@ -252,6 +327,9 @@ int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
     dt_aint_t l, e;
     TYPE_OR_FAIL(t, datatype, "MPI_Type_get_extent");
+    if (mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_extent") ||
+        mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_extent"))
+        return MPI_ERR_ARG;
     dt_type_extent(t->dt, &l, &e);
     *lb = (MPI_Aint)l;
     *extent = (MPI_Aint)e;
@@ -263,6 +341,9 @@ int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *ext
 {
     dt_aint_t l, e;
     TYPE_OR_FAIL(t, datatype, "MPI_Type_get_true_extent");
+    if (mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_true_extent") ||
+        mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_true_extent"))
+        return MPI_ERR_ARG;
     dt_type_true_extent(t->dt, &l, &e);
     *lb = (MPI_Aint)l;
     *extent = (MPI_Aint)e;
@@ -273,6 +354,8 @@ MPI_WEAK(Type_get_true_extent)
 int PMPI_Type_set_name(MPI_Datatype datatype, const char *name)
 {
     TYPE_OR_FAIL(t, datatype, "MPI_Type_set_name");
+    if (mpi_pointer_check(NULL, name, "name", "MPI_Type_set_name"))
+        return MPI_ERR_ARG;
     strncpy(t->name, name, sizeof(t->name) - 1);
     return MPI_SUCCESS;
 }
@@ -281,6 +364,9 @@ MPI_WEAK(Type_set_name)
 int PMPI_Type_get_name(MPI_Datatype datatype, char *name, int *resultlen)
 {
     TYPE_OR_FAIL(t, datatype, "MPI_Type_get_name");
+    if (mpi_pointer_check(NULL, name, "name", "MPI_Type_get_name") ||
+        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Type_get_name"))
+        return MPI_ERR_ARG;
     strcpy(name, t->name);
     *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
@@ -289,6 +375,8 @@ MPI_WEAK(Type_get_name)
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
+    if (mpi_pointer_check(NULL, address, "address", "MPI_Get_address"))
+        return MPI_ERR_ARG;
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
 }
@@ -312,6 +400,10 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
     vmpl_status_t status;
     TYPE_OR_FAIL(t, datatype, "MPI_Pack_size");
     (void)comm;
+    if (incount < 0)
+        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Pack_size", "negative count %d", incount);
+    if (mpi_pointer_check(NULL, size, "size", "MPI_Pack_size"))
+        return MPI_ERR_ARG;
     status = dt_pack_size(t->dt, incount, &bytes);
     if (status != VMPL_OK)
         return mpi_error(NULL, mpi_class_of_status(status), "MPI_Pack_size", "%s",
@@ -328,6 +420,12 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
     vmpl_status_t status;
     TYPE_OR_FAIL(t, datatype, "MPI_Pack");
     (void)comm;
+    if (incount < 0)
+        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Pack", "negative count %d", incount);
+    if (mpi_pointer_check(NULL, position, "position", "MPI_Pack"))
+        return MPI_ERR_ARG;
+    if (mpi_buffer_check(NULL, inbuf, incount, t, "inbuf", "MPI_Pack"))
+        return MPI_ERR_BUFFER;
     status = dt_pack_size(t->dt, incount, &bytes);
     if (status == VMPL_OK && (*position < 0 || (size_t)outsize - (size_t)*position < bytes))
         status = VMPL_ERR_TRUNCATE;
@@ -348,6 +446,12 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
     vmpl_status_t status;
     TYPE_OR_FAIL(t, datatype, "MPI_Unpack");
     (void)comm;
+    if (outcount < 0)
+        return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Unpack", "negative count %d", outcount);
+    if (mpi_pointer_check(NULL, position, "position", "MPI_Unpack"))
+        return MPI_ERR_ARG;
+    if (mpi_buffer_check(NULL, outbuf, outcount, t, "outbuf", "MPI_Unpack"))
+        return MPI_ERR_BUFFER;
     status = dt_pack_size(t->dt, outcount, &bytes);
     if (status == VMPL_OK && (*position < 0 || (size_t)insize - (size_t)*position < bytes))
         status = VMPL_ERR_TRUNCATE;

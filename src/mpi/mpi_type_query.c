@@ -32,6 +32,11 @@ int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_ad
 
     if (!t || dt_type_envelope(t->dt, &env) != VMPL_OK)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_get_envelope", "invalid datatype");
+    if (mpi_pointer_check(NULL, num_integers, "num_integers", "MPI_Type_get_envelope") ||
+        mpi_pointer_check(NULL, num_addresses, "num_addresses", "MPI_Type_get_envelope") ||
+        mpi_pointer_check(NULL, num_datatypes, "num_datatypes", "MPI_Type_get_envelope") ||
+        mpi_pointer_check(NULL, combiner, "combiner", "MPI_Type_get_envelope"))
+        return MPI_ERR_ARG;
     *num_integers = env.num_integers;
     *num_addresses = env.num_addresses;
     *num_datatypes = env.num_datatypes;
@@ -67,6 +72,13 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
     if (t->predefined)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_get_contents",
                          "predefined %s has no contents", t->name);
+    if ((max_integers > 0 &&
+         mpi_pointer_check(NULL, array_of_integers, "array_of_integers", "MPI_Type_get_contents")) ||
+        (max_addresses > 0 && mpi_pointer_check(NULL, array_of_addresses, "array_of_addresses",
+                                                "MPI_Type_get_contents")) ||
+        (max_datatypes > 0 && mpi_pointer_check(NULL, array_of_datatypes, "array_of_datatypes",
+                                                "MPI_Type_get_contents")))
+        return MPI_ERR_ARG;
     ints = calloc((size_t)(max_integers > 0 ? max_integers : 1), sizeof(*ints));
     addrs = calloc((size_t)(max_addresses > 0 ? max_addresses : 1), sizeof(*addrs));
     types = calloc((size_t)(max_datatypes > 0 ? max_datatypes : 1), sizeof(*types));
@@ -103,6 +115,12 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength,
     vmpl_status_t status;
 
     MPI_CHECK_INIT("MPI_Type_create_hindexed_block");
+    if (mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_hindexed_block"))
+        return MPI_ERR_ARG;
+    *newtype = MPI_DATATYPE_NULL;
+    if (count > 0 && mpi_pointer_check(NULL, array_of_displacements, "array_of_displacements",
+                                       "MPI_Type_create_hindexed_block"))
+        return MPI_ERR_ARG;
     if (!old || count < 0)
         return mpi_error(NULL, !old ? MPI_ERR_TYPE : MPI_ERR_COUNT,
                          "MPI_Type_create_hindexed_block", "invalid datatype or count");
@@ -136,6 +154,9 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
     vmpl_status_t status = VMPL_ERR_NO_MEMORY;
 
     MPI_CHECK_INIT("MPI_Type_create_darray");
+    if (mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_darray"))
+        return MPI_ERR_ARG;
+    *newtype = MPI_DATATYPE_NULL;
     if (!old || ndims < 1)
         return mpi_error(NULL, !old ? MPI_ERR_TYPE : MPI_ERR_DIMS, "MPI_Type_create_darray",
                          "invalid datatype or ndims");

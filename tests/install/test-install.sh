@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the build into a scratch prefix and uses it the three ways a
 # user would: the vmplcc wrapper (and its mpicc name), pkg-config, and
-# CMake's find_package. Prints "N passed, N failed".
+# CMake's find_package. Prints "N passed, N failed, N skipped".
 # Usage: test-install.sh BUILD_DIR
 set -u
 build=$1
@@ -9,6 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
+skipped=0
 check() { # check NAME COMMAND...
     name=$1
     shift
@@ -43,11 +44,28 @@ check mpicc-name "$prefix/bin/mpicc" "$work/hello.c" -o "$work/hello2"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 check mpicc-mpi-program "$prefix/bin/mpicc" -O2 "$src/examples/stencil.c" -o "$work/stencil" -lm
 check vmplrun-installed sh -c "'$prefix/bin/vmplrun' -n 3 '$work/stencil' 64 50 | grep -q 'matches the serial'"
+# every argument reaches the compiler whole: a define with a space and a
+# glob character, a source and an output in a folder with a space
+mkdir -p "$work/with space"
+cat >"$work/with space/msg.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+    printf("[%s] [%s]\n", MSG, PATTERN);
+    return 0;
+}
+C
+check mpicc-arguments-whole "$prefix/bin/mpicc" '-DMSG="hello world"' '-DPATTERN="*.c"' \
+    "$work/with space/msg.c" -o "$work/with space/msg"
+check mpicc-arguments-run sh -c "'$work/with space/msg' | grep -qx '\[hello world\] \[\*\.c\]'"
 check showme sh -c "'$prefix/bin/vmplcc' --showme x.c | grep -q -- -lvmpl"
 if command -v pkg-config >/dev/null; then
     check pkg-config sh -c "cc \$(PKG_CONFIG_PATH='$prefix/lib/pkgconfig' pkg-config --cflags vmpl) \
         '$work/hello.c' \$(PKG_CONFIG_PATH='$prefix/lib/pkgconfig' pkg-config --libs vmpl) \
         -o '$work/hello3' && '$work/hello3'"
+else
+    skipped=$((skipped + 1))
+    echo "SKIP pkg-config: not installed"
 fi
 mkdir -p "$work/cm"
 cat >"$work/cm/CMakeLists.txt" <<CM
@@ -59,5 +77,5 @@ target_link_libraries(hello PRIVATE vmpl::vmpl m)
 CM
 check cmake-package sh -c "cmake -S '$work/cm' -B '$work/cm/b' -DCMAKE_PREFIX_PATH='$prefix' &&
     cmake --build '$work/cm/b' && '$work/cm/b/hello'"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

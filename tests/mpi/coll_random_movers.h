@@ -43,6 +43,59 @@ static void vplan_make(vplan_t *v, uint64_t raw, int p, size_t n)
     v->total = at;
 }
 
+/*
+ * Checks the p blocks of a receive buffer (counts and displacements in
+ * elements of l): block r holds what rank r sent to `to`, and the gaps
+ * before the blocks still hold their fill.
+ */
+static void check_blocks(const char *recv, layout_t l, const int counts[], const int displs[],
+                         int p, uint64_t key, int to, long step, const char *what,
+                         const tcomm_t *t, int in_place)
+{
+    size_t at = 0;
+
+    for (int r = 0; r < p; r++) {
+        size_t d = (size_t)displs[r];
+        checks++;
+        if (!all_fill(recv + at * l.stride, (d - at) * l.stride) ||
+            !ints_match(recv + d * l.stride, l, (size_t)counts[r], key, r, to))
+            fail(step, what, "block of rank %d (%d ints) at rank %d of %s%s", r, counts[r],
+                 t->rank, t->name, in_place ? " in place" : "");
+        at = d + (size_t)counts[r];
+    }
+}
+
+/* What a data mover draws, member or not (not every mover uses all). */
+typedef struct {
+    size_t bytes;
+    uint64_t lay, rootraw, vraw;
+    int in_place;
+} mover_draws_t;
+
+static mover_draws_t draw_mover(void)
+{
+    mover_draws_t d;
+
+    d.bytes = draw_bytes();
+    d.lay = draw();
+    d.rootraw = draw();
+    d.vraw = draw();
+    d.in_place = draw_below(3) == 0;
+    return d;
+}
+
+/* A v form's drawn plan (v), or p blocks of n elements back to back. */
+static void vplan_for(vplan_t *plan, int v, uint64_t raw, int p, size_t n)
+{
+    if (v) {
+        vplan_make(plan, raw, p, n);
+        return;
+    }
+    for (int r = 0; r < p; r++)
+        plan->counts[r] = (int)n, plan->displs[r] = (int)(n * (size_t)r);
+    plan->total = n * (size_t)p;
+}
+
 static void step_barrier(const tcomm_t *t, uint64_t key, long step)
 {
     (void)key;
@@ -74,26 +127,19 @@ static void step_bcast(const tcomm_t *t, uint64_t key, long step)
 /* Gather, or gatherv when v: the root receives every member's block. */
 static void gather_common(const tcomm_t *t, uint64_t key, long step, int v)
 {
-    size_t bytes = draw_bytes();
-    uint64_t lay = draw(), rootraw = draw(), vraw = draw();
-    int in_place = draw_below(3) == 0;
+    mover_draws_t d = draw_mover();
     if (!t)
         return;
-    int p = t->size, me = t->rank, root = (int)(rootraw % (uint64_t)p);
+    int p = t->size, me = t->rank, root = (int)(d.rootraw % (uint64_t)p), in_place = d.in_place;
     const char *what = v ? "gatherv" : "gather";
-    size_t n = bytes / 4 / (size_t)p;
+    size_t n = d.bytes / 4 / (size_t)p;
     vplan_t plan;
-    layout_t ls = layout_of(lay, me), lr = layout_of(lay >> 32, 0);
+    layout_t ls = layout_of(d.lay, me), lr = layout_of(d.lay >> 32, 0);
     tbuf_t sb = {0}, rb = {0};
     char *send, *recv = NULL;
     int rc;
 
-    if (v)
-        vplan_make(&plan, vraw, p, n);
-    else
-        for (int r = 0; r < p; r++)
-            plan.counts[r] = (int)n, plan.displs[r] = (int)(n * (size_t)r);
-    plan.total = v ? plan.total : n * (size_t)p;
+    vplan_for(&plan, v, d.vraw, p, n);
     send = tbuf_new(&sb, (size_t)plan.counts[me] * ls.stride);
     put_ints(send, ls, (size_t)plan.counts[me], key, me, 0);
     if (me == root) {
@@ -110,16 +156,7 @@ static void gather_common(const tcomm_t *t, uint64_t key, long step, int v)
         rc = MPI_Gather(sendarg, (int)n, ls.type, recv, (int)n, lr.type, root, t->comm);
     check_rc(rc, step, what, t);
     if (me == root) {
-        size_t at = 0;
-        for (int r = 0; r < p; r++) {
-            size_t d = (size_t)plan.displs[r];
-            checks++;
-            if (!all_fill(recv + at * lr.stride, (d - at) * lr.stride) ||
-                !ints_match(recv + d * lr.stride, lr, (size_t)plan.counts[r], key, r, 0))
-                fail(step, what, "block of rank %d (%d ints) at root %d on %s%s", r,
-                     plan.counts[r], root, t->name, in_place ? " in place" : "");
-            at = d + (size_t)plan.counts[r];
-        }
+        check_blocks(recv, lr, plan.counts, plan.displs, p, key, 0, step, what, t, in_place);
         tbuf_check_free(&rb, step, what);
     }
     tbuf_check_free(&sb, step, what);
@@ -131,26 +168,19 @@ static void step_gatherv(const tcomm_t *t, uint64_t key, long step) { gather_com
 /* Scatter, or scatterv when v: every member receives its block from the root. */
 static void scatter_common(const tcomm_t *t, uint64_t key, long step, int v)
 {
-    size_t bytes = draw_bytes();
-    uint64_t lay = draw(), rootraw = draw(), vraw = draw();
-    int in_place = draw_below(3) == 0;
+    mover_draws_t d = draw_mover();
     if (!t)
         return;
-    int p = t->size, me = t->rank, root = (int)(rootraw % (uint64_t)p);
+    int p = t->size, me = t->rank, root = (int)(d.rootraw % (uint64_t)p), in_place = d.in_place;
     const char *what = v ? "scatterv" : "scatter";
-    size_t n = bytes / 4 / (size_t)p;
+    size_t n = d.bytes / 4 / (size_t)p;
     vplan_t plan;
-    layout_t lr = layout_of(lay, me), ls = layout_of(lay >> 32, 0);
+    layout_t lr = layout_of(d.lay, me), ls = layout_of(d.lay >> 32, 0);
     tbuf_t sb = {0}, rb = {0};
     char *send = NULL, *recv;
     int rc, place = me == root && in_place;
 
-    if (v)
-        vplan_make(&plan, vraw, p, n);
-    else
-        for (int r = 0; r < p; r++)
-            plan.counts[r] = (int)n, plan.displs[r] = (int)(n * (size_t)r);
-    plan.total = v ? plan.total : n * (size_t)p;
+    vplan_for(&plan, v, d.vraw, p, n);
     recv = tbuf_new(&rb, (size_t)plan.counts[me] * lr.stride);
     if (me == root) {
         send = tbuf_new(&sb, plan.total * ls.stride);
@@ -189,26 +219,19 @@ static void step_scatterv(const tcomm_t *t, uint64_t key, long step) { scatter_c
 /* Allgather, or allgatherv when v. */
 static void allgather_common(const tcomm_t *t, uint64_t key, long step, int v)
 {
-    size_t bytes = draw_bytes();
-    uint64_t lay = draw(), vraw = draw();
-    int in_place = draw_below(3) == 0;
+    mover_draws_t d = draw_mover();
     if (!t)
         return;
-    int p = t->size, me = t->rank;
+    int p = t->size, me = t->rank, in_place = d.in_place;
     const char *what = v ? "allgatherv" : "allgather";
-    size_t n = bytes / 4 / (size_t)p;
+    size_t n = d.bytes / 4 / (size_t)p;
     vplan_t plan;
-    layout_t ls = layout_of(lay, me), lr = layout_of(lay >> 32, me);
+    layout_t ls = layout_of(d.lay, me), lr = layout_of(d.lay >> 32, me);
     tbuf_t sb = {0}, rb = {0};
     char *send, *recv;
     int rc;
 
-    if (v)
-        vplan_make(&plan, vraw, p, n);
-    else
-        for (int r = 0; r < p; r++)
-            plan.counts[r] = (int)n, plan.displs[r] = (int)(n * (size_t)r);
-    plan.total = v ? plan.total : n * (size_t)p;
+    vplan_for(&plan, v, d.vraw, p, n);
     send = tbuf_new(&sb, (size_t)plan.counts[me] * ls.stride);
     put_ints(send, ls, (size_t)plan.counts[me], key, me, 0);
     recv = tbuf_new(&rb, plan.total * lr.stride);
@@ -222,16 +245,7 @@ static void allgather_common(const tcomm_t *t, uint64_t key, long step, int v)
         rc = MPI_Allgather(in_place ? MPI_IN_PLACE : send, (int)n, ls.type, recv, (int)n, lr.type,
                            t->comm);
     check_rc(rc, step, what, t);
-    size_t at = 0;
-    for (int r = 0; r < p; r++) {
-        size_t d = (size_t)plan.displs[r];
-        checks++;
-        if (!all_fill(recv + at * lr.stride, (d - at) * lr.stride) ||
-            !ints_match(recv + d * lr.stride, lr, (size_t)plan.counts[r], key, r, 0))
-            fail(step, what, "block of rank %d (%d ints) on %s%s", r, plan.counts[r], t->name,
-                 in_place ? " in place" : "");
-        at = d + (size_t)plan.counts[r];
-    }
+    check_blocks(recv, lr, plan.counts, plan.displs, p, key, 0, step, what, t, in_place);
     tbuf_check_free(&rb, step, what);
     tbuf_check_free(&sb, step, what);
 }
@@ -248,21 +262,20 @@ static int pair_count(uint64_t vraw, int from, int to, size_t n)
 /* Alltoall, or alltoallv when v (uneven counts, gaps on both sides). */
 static void alltoall_common(const tcomm_t *t, uint64_t key, long step, int v)
 {
-    size_t bytes = draw_bytes();
-    uint64_t lay = draw(), vraw = draw();
+    mover_draws_t d = draw_mover();
     if (!t)
         return;
     int p = t->size, me = t->rank;
     const char *what = v ? "alltoallv" : "alltoall";
-    size_t n = bytes / 4 / (size_t)p, sat = 0, rat = 0;
+    size_t n = d.bytes / 4 / (size_t)p, sat = 0, rat = 0;
     int sc[64], sd[64], rc_[64], rd[64], rc;
-    layout_t ls = layout_of(lay, me), lr = layout_of(lay >> 32, me);
+    layout_t ls = layout_of(d.lay, me), lr = layout_of(d.lay >> 32, me);
     tbuf_t sb = {0}, rb = {0};
     char *send, *recv;
 
     for (int r = 0; r < p; r++) {
-        sc[r] = v ? pair_count(vraw, me, r, n) : (int)n;
-        rc_[r] = v ? pair_count(vraw, r, me, n) : (int)n;
+        sc[r] = v ? pair_count(d.vraw, me, r, n) : (int)n;
+        rc_[r] = v ? pair_count(d.vraw, r, me, n) : (int)n;
         sat += v ? (size_t)(r % 2) : 0, rat += v ? (size_t)((r + 1) % 2) : 0;
         sd[r] = (int)sat, rd[r] = (int)rat;
         sat += (size_t)sc[r], rat += (size_t)rc_[r];
@@ -276,15 +289,7 @@ static void alltoall_common(const tcomm_t *t, uint64_t key, long step, int v)
     else
         rc = MPI_Alltoall(send, (int)n, ls.type, recv, (int)n, lr.type, t->comm);
     check_rc(rc, step, what, t);
-    size_t at = 0;
-    for (int r = 0; r < p; r++) {
-        size_t d = (size_t)rd[r];
-        checks++;
-        if (!all_fill(recv + at * lr.stride, (d - at) * lr.stride) ||
-            !ints_match(recv + d * lr.stride, lr, (size_t)rc_[r], key, r, me))
-            fail(step, what, "block from rank %d (%d ints) on %s", r, rc_[r], t->name);
-        at = d + (size_t)rc_[r];
-    }
+    check_blocks(recv, lr, rc_, rd, p, key, me, step, what, t, 0);
     tbuf_check_free(&rb, step, what);
     tbuf_check_free(&sb, step, what);
 }

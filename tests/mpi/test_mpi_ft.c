@@ -13,6 +13,10 @@
  *   wildcard  it dies before MPI_ANY_SOURCE receives: pending (nonblocking)
  *             and failed (blocking) until acknowledged, then they work
  *   finalize  it dies while the survivors sit in MPI_Finalize
+ *   wake      it dies 0.3 s after every survivor went to sleep in a
+ *             receive from it, with nobody else to wake them: each must
+ *             return within WAKE_BOUND_S of the receive's start (a lost
+ *             wake-up sleeps far longer; the bound is generous for load)
  *   fatal     as p2p, with MPI_ERRORS_ARE_FATAL: the job ends with a
  *             message naming the failed rank
  *
@@ -28,6 +32,8 @@
 
 #define VICTIM 2
 #define BIG (1 << 20) /* over the eager limit: a rendezvous send */
+#define WAKE_DEATH_US 300000
+#define WAKE_BOUND_S 1.3 /* the death at 0.3 s, then at most a second */
 
 static int rank, size, passed, failed;
 static const char *mode;
@@ -214,6 +220,23 @@ static void mode_wildcard(void)
     }
 }
 
+static void mode_wake(void)
+{
+    int got = 0, rc;
+    double start, waited;
+
+    if (rank == VICTIM) {
+        usleep(WAKE_DEATH_US); /* the others are asleep in their receives */
+        die();
+    }
+    start = MPI_Wtime();
+    rc = MPI_Recv(&got, 1, MPI_INT, VICTIM, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    waited = MPI_Wtime() - start;
+    CHECK(error_class(rc) == MPI_ERR_PROC_FAILED, "receive from the victim: %d", rc);
+    CHECK(waited < WAKE_BOUND_S, "woken %.3f s after the receive began (bound %.1f s)", waited,
+          WAKE_BOUND_S);
+}
+
 int main(int argc, char **argv)
 {
     mode = argc > 1 ? argv[1] : "p2p";
@@ -233,6 +256,8 @@ int main(int argc, char **argv)
         mode_coll();
     } else if (!strcmp(mode, "wildcard")) {
         mode_wildcard();
+    } else if (!strcmp(mode, "wake")) {
+        mode_wake();
     } else if (!strcmp(mode, "finalize")) {
         if (rank == VICTIM) {
             usleep(300000); /* the others are in MPI_Finalize */

@@ -19,7 +19,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static unsigned long passed, failed;
+static unsigned long passed, failed, skipped;
+
+/*
+ * Ends a section: its check count, or, when it checked nothing (the CPU
+ * lacks what it tests), a SKIP line with the reason; that counts as a
+ * skip, never as a pass.
+ */
+static void section_end(const char *name, unsigned long before, const char *why_none)
+{
+    if (passed + failed > before) {
+        printf("%-20s %lu checks\n", name, passed + failed - before);
+    } else {
+        printf("%-20s SKIP: nothing checked (%s)\n", name, why_none);
+        skipped++;
+    }
+}
 
 /* A region whose usable part [base, base + bytes) ends at a PROT_NONE page. */
 typedef struct {
@@ -510,7 +525,8 @@ int main(int argc, char **argv)
         const dt_kernel_t *k = all[ki];
         unsigned long before = passed + failed;
         if (!dt_kernel_usable(k)) {
-            printf("%-20s not usable on this CPU\n", k->name);
+            printf("%-20s not usable on this CPU: SKIP\n", k->name);
+            skipped++;
             continue;
         }
         for (size_t b = 0; b < sizeof(blens) / sizeof(blens[0]); b++) {
@@ -532,29 +548,29 @@ int main(int argc, char **argv)
         }
         check_far(k);
         check_sparse(k);
-        printf("%-20s %lu checks\n", k->name, passed + failed - before);
+        section_end(k->name, before, "no shape applies");
     }
     {
         unsigned long before = passed + failed;
         check_selection_chains();
         check_long_block_selection();
         check_small_or_fixed();
-        printf("selection chains    %lu checks\n", passed + failed - before);
+        section_end("selection chains", before, "no kernel applies");
         before = passed + failed;
         check_copies();
-        printf("contiguous copies   %lu checks\n", passed + failed - before);
+        section_end("contiguous copies", before, "no copy kernel");
         before = passed + failed;
         check_far_sequence_packs();
-        printf("far sequence packs  %lu checks\n", passed + failed - before);
+        section_end("far sequence packs", before, "no masked moves on this CPU");
     }
 #if defined(__x86_64__)
     {
         unsigned long before = passed + failed;
         check_groups_fenced();
-        printf("fenced groups       %lu checks\n", passed + failed - before);
+        section_end("fenced groups", before, "no AVX512-VBMI on this CPU");
         before = passed + failed;
         check_cold_unpacks(all);
-        printf("cold unpacks        %lu checks\n", passed + failed - before);
+        section_end("cold unpacks", before, "no AVX512-VBMI on this CPU");
     }
 #endif
     { /* the freestanding checker the Bochs harness uses, on the kernels this CPU runs */
@@ -589,6 +605,10 @@ int main(int argc, char **argv)
          * (dt_masked_prefetch set) and the same loops without (clear) */
         static const int64_t far[] = {DT_PREFETCH_SPAN, DT_BLOCKS_FAR_SPAN};
         const int prefetch = dt_masked_prefetch;
+        if (!pk.blocks_pack) {
+            printf("far element programs SKIP: nothing checked (no AVX-512 here)\n");
+            skipped++;
+        }
         for (size_t f = 0; pk.blocks_pack && f < 2 * sizeof(far) / sizeof(far[0]); f++) {
             const int64_t span = far[f / 2];
             size_t bytes = 4 * (size_t)span + (1u << 20);
@@ -608,6 +628,6 @@ int main(int argc, char **argv)
         }
         dt_masked_prefetch = prefetch;
     }
-    printf("%lu passed, %lu failed\n", passed, failed);
+    printf("%lu passed, %lu failed, %lu skipped\n", passed, failed, skipped);
     return failed != 0;
 }

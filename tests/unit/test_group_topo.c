@@ -94,6 +94,12 @@ static void test_cart(void)
     dims[0] = 0, dims[1] = 3, dims[2] = 0;
     CHECK(cart_dims_create(24, 3, dims) == VMPL_OK && dims[0] == 4 && dims[1] == 3 &&
               dims[2] == 2, "fixed middle: %d %d %d", dims[0], dims[1], dims[2]);
+    memset(dims, 0, sizeof(dims)); /* greedy prime placement gave 28 x 15 */
+    CHECK(cart_dims_create(420, 2, dims) == VMPL_OK && dims[0] == 21 && dims[1] == 20,
+          "420 -> 21x20: %d %d", dims[0], dims[1]);
+    memset(dims, 0, sizeof(dims));
+    CHECK(cart_dims_create(420, 3, dims) == VMPL_OK && dims[0] == 10 && dims[1] == 7 &&
+              dims[2] == 6, "420 -> 10x7x6: %d %d %d", dims[0], dims[1], dims[2]);
     dims[0] = 0, dims[1] = 5;
     CHECK(cart_dims_create(12, 2, dims) == VMPL_ERR_INVALID_ARG, "5 does not divide 12");
     {

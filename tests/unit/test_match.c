@@ -79,6 +79,7 @@ int main(int argc, char **argv)
         int what = rand_r(&seed) % 10;
         item_t *it, *want, *got;
 
+        err = -1; /* each branch sets it: 0 when its own checks hold */
         if (what < 4) { /* post a receive */
             it = new_item(&seed, 1);
             want = reference_first(2, &it->e, 1);
@@ -98,20 +99,29 @@ int main(int argc, char **argv)
         } else if (what == 8) { /* probe */
             match_entry_t probe = {.ctx = (uint32_t)(rand_r(&seed) % 2),
                                    .src = rand_r(&seed) % 5 - 1, .tag = rand_r(&seed) % 5 - 1};
+            size_t unexpected = m.unexpected;
             want = reference_first(2, &probe, 1);
             got = (item_t *)match_probe(&m, probe.ctx, probe.src, probe.tag);
+            /* the probed message stays queued: the count holds, a second probe finds it */
+            err = m.unexpected != unexpected ||
+                  (item_t *)match_probe(&m, probe.ctx, probe.src, probe.tag) != got;
         } else { /* cancel a random posted receive */
             int i = nitems ? rand_r(&seed) % nitems : 0;
+            size_t posted = m.posted, unexpected = m.unexpected;
             if (!nitems || items[i].queued != 1)
                 continue;
             match_remove_posted(&m, &items[i].e);
             items[i].queued = 0;
+            /* exactly that receive left; a later arrival it would take goes
+             * elsewhere, which the reference (without it) checks */
+            err = m.posted != posted - 1 || m.unexpected != unexpected;
             got = want = NULL;
         }
         if (got == want && err == 0) {
             passed++;
         } else if (failed++ < 10) {
-            printf("op %d: got item %d, want %d\n", op, got ? got->id : -1, want ? want->id : -1);
+            printf("op %d (kind %d): got item %d, want %d, err %d\n", op, what,
+                   got ? got->id : -1, want ? want->id : -1, err);
         }
     }
     {

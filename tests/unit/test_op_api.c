@@ -67,6 +67,70 @@ static uint32_t f32_bits(float f)
     return u;
 }
 
+/*
+ * Hand-computed long double, long double complex and long_double_int cases.
+ * Every target takes these kernels from the scalar reference, so they are
+ * what checks the reference itself. a is the left operand (binary(a, b, out)).
+ */
+static void test_semantics_long_double(const op_table_t *t, const char *isa)
+{
+    enum { N = 7 };
+    const long double nan_pos = __builtin_nanl(""), nan_neg = -__builtin_nanl("");
+    static long double a[N], b[N], o[N];
+    /* left|right: NaN|2, 1|-NaN, NaN|-NaN, -0|+0, +0|-0, 1|2, -3|-5 */
+    const long double av[N] = {nan_pos, 1.0L, nan_pos, -0.0L, 0.0L, 1.0L, -3.0L};
+    const long double bv[N] = {2.0L, nan_neg, nan_neg, 0.0L, -0.0L, 2.0L, -5.0L};
+    struct { long double v; int i; } la[4], lb[4], lo[4];
+    struct { long double re, im; } ca[1], cb[1], co[1];
+
+    for (int i = 0; i < N; i++)
+        a[i] = av[i], b[i] = bv[i];
+    t->kernel[VMPL_OP_MAX][VMPL_TYPE_LONG_DOUBLE].binary(a, b, o, N);
+    CHECK(isnan(o[0]) && !signbit(o[0]), "[%s] long double max(NaN, 2) = NaN", isa);
+    CHECK(isnan(o[1]) && signbit(o[1]), "[%s] long double max(1, -NaN) = -NaN", isa);
+    CHECK(isnan(o[2]) && !signbit(o[2]), "[%s] long double max(NaN, -NaN): left NaN", isa);
+    CHECK(o[3] == 0 && !signbit(o[3]) && o[4] == 0 && !signbit(o[4]),
+          "[%s] long double max(-0, +0) = max(+0, -0) = +0", isa);
+    CHECK(o[5] == 2.0L && o[6] == -3.0L, "[%s] long double max (got %Lg, %Lg)", isa, o[5], o[6]);
+    t->kernel[VMPL_OP_MIN][VMPL_TYPE_LONG_DOUBLE].binary(a, b, o, N);
+    CHECK(isnan(o[0]) && !signbit(o[0]), "[%s] long double min(NaN, 2) = NaN", isa);
+    CHECK(isnan(o[1]) && signbit(o[1]), "[%s] long double min(1, -NaN) = -NaN", isa);
+    CHECK(isnan(o[2]) && !signbit(o[2]), "[%s] long double min(NaN, -NaN): left NaN", isa);
+    CHECK(o[3] == 0 && signbit(o[3]) && o[4] == 0 && signbit(o[4]),
+          "[%s] long double min(-0, +0) = min(+0, -0) = -0", isa);
+    CHECK(o[5] == 1.0L && o[6] == -5.0L, "[%s] long double min (got %Lg, %Lg)", isa, o[5], o[6]);
+    a[0] = 0x1p63L, b[0] = 1.0L; /* exact in the 64-bit significand, not in a double */
+    t->kernel[VMPL_OP_SUM][VMPL_TYPE_LONG_DOUBLE].binary(a, b, o, 1);
+    CHECK(o[0] - 0x1p63L == 1.0L, "[%s] long double sum keeps 2^63 + 1", isa);
+    a[0] = 3.0L, b[0] = -0.5L;
+    t->kernel[VMPL_OP_PROD][VMPL_TYPE_LONG_DOUBLE].binary(a, b, o, 1);
+    CHECK(o[0] == -1.5L, "[%s] long double prod (got %Lg)", isa, o[0]);
+
+    ca[0].re = 1.0L, ca[0].im = 2.0L, cb[0].re = 3.0L, cb[0].im = -4.0L;
+    t->kernel[VMPL_OP_PROD][VMPL_TYPE_LONG_DOUBLE_COMPLEX].binary(ca, cb, co, 1);
+    CHECK(co[0].re == 11.0L && co[0].im == 2.0L, "[%s] long double (1+2i)(3-4i) = 11+2i", isa);
+    t->kernel[VMPL_OP_SUM][VMPL_TYPE_LONG_DOUBLE_COMPLEX].binary(ca, cb, co, 1);
+    CHECK(co[0].re == 4.0L && co[0].im == -2.0L, "[%s] long double (1+2i)+(3-4i) = 4-2i", isa);
+
+    /* strict winner left, strict winner right, tie (smaller index wins), NaN left */
+    la[0].v = 7.0L, la[0].i = 5, lb[0].v = 6.0L, lb[0].i = 1;
+    la[1].v = 6.0L, la[1].i = 1, lb[1].v = 7.0L, lb[1].i = 5;
+    la[2].v = 4.0L, la[2].i = 8, lb[2].v = 4.0L, lb[2].i = 3;
+    la[3].v = nan_pos, la[3].i = 9, lb[3].v = 1.0L, lb[3].i = 2;
+    t->kernel[VMPL_OP_MAXLOC][VMPL_TYPE_LONG_DOUBLE_INT].binary(la, lb, lo, 4);
+    CHECK(lo[0].v == 7.0L && lo[0].i == 5 && lo[1].v == 7.0L && lo[1].i == 5,
+          "[%s] long_double_int maxloc strict winner", isa);
+    CHECK(lo[2].v == 4.0L && lo[2].i == 3, "[%s] long_double_int maxloc tie: index %d", isa,
+          lo[2].i);
+    CHECK(isnan(lo[3].v) && lo[3].i == 9, "[%s] long_double_int maxloc NaN left wins", isa);
+    t->kernel[VMPL_OP_MINLOC][VMPL_TYPE_LONG_DOUBLE_INT].binary(la, lb, lo, 4);
+    CHECK(lo[0].v == 6.0L && lo[0].i == 1 && lo[1].v == 6.0L && lo[1].i == 1,
+          "[%s] long_double_int minloc strict winner", isa);
+    CHECK(lo[2].v == 4.0L && lo[2].i == 3, "[%s] long_double_int minloc tie: index %d", isa,
+          lo[2].i);
+    CHECK(isnan(lo[3].v) && lo[3].i == 9, "[%s] long_double_int minloc NaN left wins", isa);
+}
+
 /* Hand-computed cases on one table: name says which target. */
 static void test_semantics(const op_table_t *t, const char *isa)
 {
@@ -133,6 +197,20 @@ static void test_semantics(const op_table_t *t, const char *isa)
     t->kernel[VMPL_OP_PROD][VMPL_TYPE_FLOAT_COMPLEX].binary(ca, cb, co, N);
     CHECK(co[2 * (N - 1)] == 11.0f && co[2 * (N - 1) + 1] == 2.0f,
           "[%s] (1+2i)(3-4i) = 11+2i (got %g%+gi)", isa, co[2 * (N - 1)], co[2 * (N - 1) + 1]);
+    test_semantics_long_double(t, isa);
+}
+
+/*
+ * vmpl_reduce_local(in, inout) is inout = in op inout: in is the left
+ * operand, whose NaN wins MAX.
+ */
+static void test_reduce_local_left(void)
+{
+    long double in[2] = {__builtin_nanl(""), 5.0L}, inout[2] = {-__builtin_nanl(""), 1.0L};
+
+    CHECK(vmpl_reduce_local(in, inout, 2, VMPL_TYPE_LONG_DOUBLE, VMPL_OP_MAX) == VMPL_OK &&
+              isnan(inout[0]) && !signbit(inout[0]) && inout[1] == 5.0L,
+          "reduce_local long double max: in is the left operand");
 }
 
 int main(void)
@@ -143,6 +221,7 @@ int main(void)
 
     test_errors();
     test_replace_noop();
+    test_reduce_local_left();
     for (int i = 0; i < count; i++) {
         if (!op_isa_usable(targets[i].isa))
             continue;

@@ -52,9 +52,12 @@ int rt_remove_job_shm(const char *job_id)
 
 void rt_remove_node_folder(const char *folder)
 {
-    char socket_path[4200];
+    static const char *const files[] = {"rt.sock", "lock", "lock.new"};
+    char path[4200];
 
-    snprintf(socket_path, sizeof(socket_path), "%s/rt.sock", folder);
-    unlink(socket_path);
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", folder, files[i]);
+        unlink(path);
+    }
     rmdir(folder);
 }

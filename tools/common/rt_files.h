@@ -20,7 +20,7 @@ int rt_node_folder(char *path, size_t size, const char *configured, const char *
 /* Removes the job's /dev/shm objects; returns how many. */
 int rt_remove_job_shm(const char *job_id);
 
-/* Removes a node's socket folder and the socket in it, if they exist. */
+/* Removes a node's socket folder and the socket and lock in it, if they exist. */
 void rt_remove_node_folder(const char *folder);
 
 #endif

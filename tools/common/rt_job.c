@@ -54,6 +54,7 @@ void rt_job_encode(const rt_job_t *job, rt_buf_t *out)
     rt_buf_put_u32(out, job->ft_timeout_ms);
     rt_buf_put_str(out, job->launcher_host ? job->launcher_host : "");
     rt_buf_put_u32(out, job->launcher_port);
+    rt_buf_put_u32(out, job->launcher_udp_port);
     for (uint32_t n = 0; n < job->node_count; n++)
         rt_buf_put_str(out, job->hosts[n]);
     rt_buf_put_str(out, job->cwd);
@@ -85,6 +86,7 @@ int rt_job_decode(rt_buf_t *in, rt_job_t *job)
     job->ft_timeout_ms = rt_buf_get_u32(in);
     job->launcher_host = strdup(rt_buf_get_str(in));
     job->launcher_port = rt_buf_get_u32(in);
+    job->launcher_udp_port = rt_buf_get_u32(in);
     if (in->failed || job->node_count < 1 || job->node_count > 1u << 16 || job->fanout < 1)
         return -1;
     job->hosts = calloc(job->node_count, sizeof(char *));

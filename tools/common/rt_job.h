@@ -34,6 +34,7 @@ typedef struct {
     uint32_t ft_timeout_ms;  /* ... and silence that declares a daemon failed */
     char *launcher_host;     /* vmplrun's address, for reports when node 0 fails */
     uint32_t launcher_port;
+    uint32_t launcher_udp_port; /* where node 0 of a one-node job sends heartbeats */
     char **hosts;        /* node_count names; "" = the launching host */
     char *cwd;
     char *tmpdir;

@@ -4,8 +4,12 @@
 Reads the MPI_ prototypes of include/mpi.h and the PMPI_ functions defined
 in src/mpi/*.c; for each prototype without a definition it writes a PMPI_
 function that reports MPI_ERR_UNSUPPORTED_OPERATION through the error
-handler (naming the function), and the weak MPI_ alias. The build runs
-this, so the list can never drift from the header.
+handler of the object concerned (the first communicator argument; for
+MPI_Session_init its error handler argument; else MPI_COMM_SELF's), after
+setting every handle it would have returned to the null handle, and the
+weak MPI_ alias. MPI_T functions return MPI_T_ERR_NOT_SUPPORTED without a
+handler, as the tools interface does. The build runs this, so the list can
+never drift from the header.
 
     gen_unsupported.py include/mpi.h src/mpi out.c [names.txt]
 """
@@ -17,6 +21,52 @@ import sys
 PROTO = re.compile(r"^(int|double|MPI_\w+) ((MPIX?)_\w+)\(([^;]*?)\);", re.M | re.S)
 DEFINED = re.compile(r"^\w[\w ]*?\b(PMPIX?_\w+)\(", re.M)
 PREDEFINED_CALLBACK = re.compile(r"^MPIX?_[A-Z0-9_]+$")
+PARAM = re.compile(r"^(?:const )?(\w+) (\*?)(\w+)$")
+# Handle types and their null handles: a pointer argument of one of these
+# types is an output, set to null before the error is reported.
+NULL_HANDLES = {
+    "MPI_Request": "MPI_REQUEST_NULL", "MPI_Comm": "MPI_COMM_NULL",
+    "MPI_Datatype": "MPI_DATATYPE_NULL", "MPI_Group": "MPI_GROUP_NULL",
+    "MPI_Win": "MPI_WIN_NULL", "MPI_File": "MPI_FILE_NULL", "MPI_Info": "MPI_INFO_NULL",
+    "MPI_Errhandler": "MPI_ERRHANDLER_NULL", "MPI_Session": "MPI_SESSION_NULL",
+    "MPI_Op": "MPI_OP_NULL",
+}
+# Pointer arguments that carry a live handle in (an error must not lose it).
+IN_OUT = {"comm"}
+
+
+def params_of(params):
+    """[(type, is_pointer, name)] of a prototype's parameters (arrays left out)."""
+    out = []
+    for p in params.split(","):
+        m = PARAM.match(p.strip())
+        if m:
+            out.append((m.group(1), m.group(2) == "*", m.group(3)))
+    return out
+
+
+def body_of(name, ret, params):
+    """The statements of an unsupported function."""
+    if name.startswith("MPI_T_"):
+        return ["    return MPI_T_ERR_NOT_SUPPORTED;"]
+    lines = []
+    comm = "MPI_COMM_NULL"
+    for ptype, pointer, pname in params_of(params):
+        if pointer and ptype in NULL_HANDLES and pname not in IN_OUT:
+            lines.append(f"    if ({pname})")
+            lines.append(f"        *{pname} = {NULL_HANDLES[ptype]};")
+        elif not pointer and ptype == "MPI_Comm" and comm == "MPI_COMM_NULL":
+            comm = pname
+    if name == "MPI_Session_init":
+        call = f'mpi_unsupported_on_errhandler(errhandler, "{name}")'
+    else:
+        call = f'mpi_unsupported({comm}, "{name}")'
+    if ret == "int":
+        lines.append(f"    return {call};")
+    else:
+        lines.append(f"    {call};")
+        lines.append("    return 0.0;" if ret == "double" else f"    return ({ret})0;")
+    return lines
 
 
 def main():
@@ -38,15 +88,9 @@ def main():
         if PREDEFINED_CALLBACK.match(name) or "P" + name in defined:
             continue
         params = " ".join(params.split())
-        body = f'    return {"(" + ret + ")" if ret != "int" else ""}mpi_unsupported("{name}");'
-        if ret == "double":
-            body = f'    mpi_unsupported("{name}");\n    return 0.0;'
-        elif ret != "int":
-            body = f'    mpi_unsupported("{name}");\n    return ({ret})0;'
         out.append(f"{ret} P{name}({params})")
         out.append("{")
-        # parameters are part of the standard signature and unused here
-        out.append(body)
+        out.extend(body_of(name, ret, params))
         out.append("}")
         out.append(f"{'MPIX_WEAK' if prefix == 'MPIX' else 'MPI_WEAK'}({short})")
         out.append("")

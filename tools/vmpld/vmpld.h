@@ -32,6 +32,35 @@ typedef struct {
     uint32_t origin; /* the daemon that detected it */
 } vmpld_event_t;
 
+/*
+ * The detector's datagrams (UDP, every daemon's detector socket; vmplrun's
+ * too in a one-node job, where it observes node 0: heartbeats and a bye).
+ * Each carries the job secret; anything else is dropped.
+ */
+enum {
+    VMPLD_DG_HEARTBEAT = 1, /* to the observer, every delta */
+    VMPLD_DG_OBSERVE = 2,   /* "send me your heartbeats" (ring mend) */
+    VMPLD_DG_DEAD = 3,      /* "you were declared failed" */
+    VMPLD_DG_BYE = 4,       /* leaving at the job's end: not a failure */
+    VMPLD_DG_REPORT = 5,    /* a failure, broadcast; acknowledged */
+    VMPLD_DG_ACK = 6,
+    VMPLD_DG_HELLO = 7      /* the sender's detector runs */
+};
+
+/* A detector datagram: 64 bytes, host byte order. */
+typedef struct {
+    uint32_t type;        /* VMPLD_DG_* */
+    uint32_t from;        /* the sending daemon's node */
+    uint32_t to;          /* the receiver's node, or RT_AUTH_LAUNCHER (a copy sent elsewhere fails) */
+    uint32_t reserved;    /* 0 */
+    uint64_t seq;         /* the sender's datagram count: 1, 2, ... */
+    vmpld_event_t report; /* VMPLD_DG_REPORT and VMPLD_DG_ACK; zero otherwise */
+    uint8_t mac[RT_MAC_BYTES]; /* rt_auth_mac(datagram key, bytes before mac, from, seq) */
+} vmpld_datagram_t;
+
+#define VMPLD_LATE_GRACE 20 /* at most this many extra timeouts for a late daemon on this host */
+#define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
+
 typedef struct vmpld_detector vmpld_detector_t;
 
 typedef struct {
@@ -69,6 +98,7 @@ typedef struct {
     int signal_fd, tcp_fd, unix_fd, udp_fd;
     uint32_t port, udp_port;
     char dir[256], socket_path[320];
+    int lock_fd;         /* flock on dir/lock, held for our life (rt_reap.h) */
     rt_conn_t parent;
 
     vmpld_child_t *children;
@@ -153,6 +183,8 @@ int vmpld_detector_socket(int all_interfaces, uint32_t *port_p);
 int vmpld_detector_start(vmpld_t *d);
 void vmpld_detector_tell(vmpld_t *d, const vmpld_event_t *event);
 void vmpld_detector_stop(vmpld_t *d);
+/* Is a daemon on this host gone, or one of its threads stopped, traced or a zombie? */
+int vmpld_host_daemon_stopped(pid_t pid);
 
 /* vmpld_failures.c: what the main thread does about failures */
 void vmpld_failure_detected(vmpld_t *d, uint32_t kind, uint32_t id, uint32_t cause,

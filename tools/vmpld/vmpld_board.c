@@ -8,6 +8,7 @@
 #include <base/log.h>
 #include <rt/rt_board.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -25,7 +26,7 @@ int vmpld_board_create(vmpld_t *d)
     rt_board_header_t layout = rt_board_layout(d->job->size, (uint32_t)d->rank_count);
     char name[128];
     void *map;
-    int fd;
+    int fd, rc;
 
     if (rt_board_name(name, sizeof(name), d->job->job_id, d->node))
         return -1;
@@ -34,8 +35,13 @@ int vmpld_board_create(vmpld_t *d)
         base_error("vmpld", "node %u: cannot create the failure board %s: %m", d->node, name);
         return -1;
     }
-    if (ftruncate(fd, (off_t)layout.bytes)) {
-        base_error("vmpld", "node %u: cannot size the failure board: %m", d->node);
+    /* all its pages now: a full /dev/shm fails the start, not a later
+       store with SIGBUS (the object is removed with the job's others) */
+    rc = posix_fallocate(fd, 0, (off_t)layout.bytes);
+    if (rc) {
+        errno = rc;
+        base_error("vmpld", "node %u: cannot allocate the failure board %s (%zu bytes) in "
+                   "/dev/shm: %m", d->node, name, (size_t)layout.bytes);
         close(fd);
         return -1;
     }

@@ -4,6 +4,7 @@
 
 #include "../common/rt_files.h"
 #include "../common/rt_launch.h"
+#include "../common/rt_reap.h"
 
 #include <base/log.h>
 #include <rt/rt.h>
@@ -66,6 +67,9 @@ static int unix_listen(vmpld_t *d)
         d->dir[0] = '\0';
         return -1;
     }
+    d->lock_fd = rt_node_lock(d->dir); /* tells a later vmplrun whether we live */
+    if (d->lock_fd < 0)
+        return -1;
     strcpy(address.sun_path, d->socket_path);
     fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0 || bind(fd, (struct sockaddr *)&address, sizeof(address)) ||
@@ -147,6 +151,8 @@ static int daemon_setup(vmpld_t *d)
     }
     if (vmpld_board_create(d))
         return -1;
+    if (job->node_count == 1)
+        vmpld_table_known(d); /* vmplrun observes us: heartbeats from now on */
     return vmpld_ranks_spawn(d);
 }
 
@@ -461,6 +467,8 @@ static void vmpld_destroy(vmpld_t *d)
     rt_buf_free(&d->early_failures);
     rt_buf_free(&d->node_failures);
     rt_conn_close(&d->parent);
+    if (d->lock_fd >= 0)
+        close(d->lock_fd); /* after node_cleanup: our folder is gone by now */
     free(d->start.parent_host);
     rt_job_free(&d->start.job);
 }
@@ -468,7 +476,7 @@ static void vmpld_destroy(vmpld_t *d)
 int vmpld_run(rt_daemon_start_t *start)
 {
     vmpld_t daemon = {.signal_fd = -1, .tcp_fd = -1, .unix_fd = -1, .udp_fd = -1,
-                      .detector_fd = -1, .start = *start};
+                      .detector_fd = -1, .lock_fd = -1, .start = *start};
     vmpld_t *d = &daemon;
     int devnull;
 

@@ -12,7 +12,7 @@
  * itself was stalled, and then it restarts its observation instead of
  * accusing its predecessor. A silent predecessor on the same host whose
  * process lives and has no stopped thread is late, not hung: it gets up to
- * VMPLD_LATE_GRACE more timeouts (see host_daemon_stopped for what delays a
+ * VMPLD_LATE_GRACE more timeouts (see vmpld_host_daemon_stopped for what delays a
  * live daemon's heartbeat by tens of ms). The first predecessor is watched
  * from its first heartbeat on, or from VMPLD_START_GRACE_MS after this thread started:
  * daemons receive the daemon table, and start their detectors, at moments
@@ -29,7 +29,10 @@
  * live daemons stays connected (which the binomial graph keeps under many
  * failures).
  *
- * Everything travels in UDP datagrams (datagram_t) that carry a MAC keyed
+ * A one-node job has no ring: its daemon sends heartbeats, and its bye at
+ * the end, to vmplrun, which observes node 0 there (vmplrun_watch.c).
+ *
+ * Everything travels in UDP datagrams (vmpld_datagram_t) that carry a MAC keyed
  * from the job's secret (rt_auth.h; the secret itself never goes on the
  * wire) over the job id, the sender, the sender's sequence number and the
  * whole datagram. Datagrams of a wrong size or MAC are dropped and logged
@@ -66,21 +69,7 @@
 #include <unistd.h>
 
 enum { NODE_ALIVE, NODE_FAILED, NODE_LEFT };
-enum { DG_HEARTBEAT = 1, DG_OBSERVE, DG_DEAD, DG_BYE, DG_REPORT, DG_ACK, DG_HELLO };
 #define NONE UINT32_MAX
-#define VMPLD_LATE_GRACE 20 /* at most this many extra timeouts for a late daemon on this host */
-#define VMPLD_START_GRACE_MS 1000u /* silence allowed before the first predecessor's first beat */
-
-/* A detector datagram: 64 bytes, host byte order. */
-typedef struct {
-    uint32_t type;        /* DG_* */
-    uint32_t from;        /* the sending daemon's node */
-    uint32_t to;          /* the receiving daemon's node (a copy sent elsewhere fails) */
-    uint32_t reserved;    /* 0 */
-    uint64_t seq;         /* the sender's datagram count: 1, 2, ... */
-    vmpld_event_t report; /* DG_REPORT and DG_ACK; zero otherwise */
-    uint8_t mac[RT_MAC_BYTES]; /* rt_auth_mac(datagram key, bytes before mac, from, seq) */
-} datagram_t;
 
 typedef struct {
     vmpld_event_t report;
@@ -99,6 +88,8 @@ struct vmpld_detector {
     int udp_fd, timer_fd, ctl_fd;
     uint64_t delta_ns, timeout_ns;
     uint32_t pred, succ;
+    struct sockaddr_in launcher; /* vmplrun's detector socket, when it observes us */
+    int launcher_observes;       /* one-node job: vmplrun watches our heartbeats */
     uint64_t last_heard, last_tick;
     uint64_t last_beat;       /* the predecessor's last heartbeat (or the watch's start) */
     uint64_t start_deadline;  /* until the predecessor is first heard, the deadline is this */
@@ -122,16 +113,28 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static void send_datagram(vmpld_detector_t *det, uint32_t dest, uint32_t type,
-                          const vmpld_event_t *report)
+static void send_to(vmpld_detector_t *det, const struct sockaddr_in *to, uint32_t to_id,
+                    uint32_t type, const vmpld_event_t *report)
 {
-    datagram_t dg = {.type = type, .from = det->me, .to = dest, .seq = ++det->seq};
+    vmpld_datagram_t dg = {.type = type, .from = det->me, .to = to_id, .seq = ++det->seq};
 
     if (report)
         dg.report = *report;
-    rt_auth_mac(det->key, &dg, offsetof(datagram_t, mac), NULL, 0, dg.from, dg.seq, dg.mac);
-    sendto(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT, (struct sockaddr *)&det->addr[dest],
-           sizeof(det->addr[dest]));
+    rt_auth_mac(det->key, &dg, offsetof(vmpld_datagram_t, mac), NULL, 0, dg.from, dg.seq, dg.mac);
+    sendto(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT, (const struct sockaddr *)to, sizeof(*to));
+}
+
+static void send_datagram(vmpld_detector_t *det, uint32_t dest, uint32_t type,
+                          const vmpld_event_t *report)
+{
+    send_to(det, &det->addr[dest], dest, type, report);
+}
+
+/* A one-node job's daemon has no ring: vmplrun is its observer. */
+static void send_to_launcher(vmpld_detector_t *det, uint32_t type)
+{
+    if (det->launcher_observes)
+        send_to(det, &det->launcher, RT_AUTH_LAUNCHER, type, NULL);
 }
 
 static void tell_main(vmpld_detector_t *det, const vmpld_event_t *event)
@@ -162,7 +165,7 @@ static void mend_ring(vmpld_detector_t *det, uint64_t now)
     det->pred = nearest_live(det, det->n - 1);
     det->last_heard = det->last_beat = now;
     if (det->pred != NONE)
-        send_datagram(det, det->pred, DG_OBSERVE, NULL);
+        send_datagram(det, det->pred, VMPLD_DG_OBSERVE, NULL);
 }
 
 static void unacked_add(vmpld_detector_t *det, const vmpld_event_t *report, uint32_t dest,
@@ -196,7 +199,7 @@ static void forward(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t
             if (duplicate)
                 continue;
             unacked_add(det, report, dest, now);
-            send_datagram(det, dest, DG_REPORT, report);
+            send_datagram(det, dest, VMPLD_DG_REPORT, report);
         }
 }
 
@@ -244,7 +247,7 @@ static void learn(vmpld_detector_t *det, const vmpld_event_t *report, uint64_t n
  * stopped (SIGSTOP) or dead daemon gets no grace; one whose detector hangs
  * inside a live process is found after VMPLD_LATE_GRACE more timeouts.
  */
-static int host_daemon_stopped(pid_t pid)
+int vmpld_host_daemon_stopped(pid_t pid)
 {
     char path[64], stat[512], *state;
     struct dirent *task;
@@ -290,7 +293,7 @@ static void check_silence(vmpld_detector_t *det, uint64_t now)
     }
     if (!det->quiet && det->pred != NONE && now > silence_deadline(det) &&
         det->same_host[det->pred] && det->late_grace < VMPLD_LATE_GRACE &&
-        !host_daemon_stopped(det->pid[det->pred])) {
+        !vmpld_host_daemon_stopped(det->pid[det->pred])) {
         det->late_grace++; /* one more timeout, a bounded number of times */
         det->last_heard = now;
     }
@@ -311,14 +314,16 @@ static void tick(vmpld_detector_t *det, uint64_t now)
     check_silence(det, now);
     det->last_tick = now;
     if (det->succ != NONE)
-        send_datagram(det, det->succ, DG_HEARTBEAT, NULL);
+        send_datagram(det, det->succ, VMPLD_DG_HEARTBEAT, NULL);
+    if (!det->quiet)
+        send_to_launcher(det, VMPLD_DG_HEARTBEAT);
     int kept = 0;
     for (int i = 0; i < det->unacked_count; i++) {
         unacked_t *u = &det->unacked[i];
         if (!live(det, u->dest))
             continue;
         if (now - u->sent_ns >= det->delta_ns) {
-            send_datagram(det, u->dest, DG_REPORT, &u->report);
+            send_datagram(det, u->dest, VMPLD_DG_REPORT, &u->report);
             u->sent_ns = now;
         }
         det->unacked[kept++] = *u;
@@ -342,14 +347,14 @@ static void heard_from_pred(vmpld_detector_t *det, uint64_t now)
 }
 
 /* Is the datagram authentic (right size, MAC, a sender of the job)? */
-static int authentic(const vmpld_detector_t *det, const datagram_t *dg, ssize_t got)
+static int authentic(const vmpld_detector_t *det, const vmpld_datagram_t *dg, ssize_t got)
 {
     uint8_t mac[RT_MAC_BYTES];
 
     if (got != (ssize_t)sizeof(*dg) || dg->from >= det->n || dg->from == det->me ||
         dg->to != det->me || dg->reserved)
         return 0;
-    rt_auth_mac(det->key, dg, offsetof(datagram_t, mac), NULL, 0, dg->from, dg->seq, mac);
+    rt_auth_mac(det->key, dg, offsetof(vmpld_datagram_t, mac), NULL, 0, dg->from, dg->seq, mac);
     return rt_auth_mac_equal(mac, dg->mac);
 }
 
@@ -371,7 +376,7 @@ static int replayed(vmpld_detector_t *det, uint32_t from, uint64_t seq)
 
 static void receive(vmpld_detector_t *det, uint64_t now)
 {
-    datagram_t dg;
+    vmpld_datagram_t dg;
     ssize_t got;
 
     while ((got = recv(det->udp_fd, &dg, sizeof(dg), MSG_DONTWAIT | MSG_TRUNC)) >= 0) {
@@ -385,35 +390,35 @@ static void receive(vmpld_detector_t *det, uint64_t now)
             if (!det->replay_logged++)
                 base_warn("vmpld", "node %u: ignored a replayed detector datagram from node %u",
                           det->me, dg.from);
-            if (dg.type == DG_REPORT) /* its sender may resend it until acknowledged */
-                send_datagram(det, dg.from, DG_ACK, &dg.report);
+            if (dg.type == VMPLD_DG_REPORT) /* its sender may resend it until acknowledged */
+                send_datagram(det, dg.from, VMPLD_DG_ACK, &dg.report);
             continue;
         }
         det->started[dg.from] = 1;
         switch (dg.type) {
-        case DG_HELLO:
+        case VMPLD_DG_HELLO:
             break;
-        case DG_HEARTBEAT:
+        case VMPLD_DG_HEARTBEAT:
             if (det->node_state[dg.from] == NODE_FAILED)
-                send_datagram(det, dg.from, DG_DEAD, NULL);
+                send_datagram(det, dg.from, VMPLD_DG_DEAD, NULL);
             else if (dg.from == det->pred)
                 heard_from_pred(det, now);
             else if (live(det, dg.from) && adjacent_before_me(det, dg.from))
                 det->pred = dg.from, heard_from_pred(det, now);
             break;
-        case DG_OBSERVE:
+        case VMPLD_DG_OBSERVE:
             if (live(det, dg.from)) {
                 det->succ = dg.from;
-                send_datagram(det, dg.from, DG_HEARTBEAT, NULL);
+                send_datagram(det, dg.from, VMPLD_DG_HEARTBEAT, NULL);
             }
             break;
-        case DG_DEAD: {
+        case VMPLD_DG_DEAD: {
             vmpld_event_t report = {.kind = VMPLD_FAIL_NODE, .id = det->me,
                                     .cause = RT_FAILURE_NODE, .origin = dg.from};
             learn(det, &report, now);
             break;
         }
-        case DG_BYE:
+        case VMPLD_DG_BYE:
             if (live(det, dg.from)) {
                 det->node_state[dg.from] = NODE_LEFT;
                 if (dg.from == det->pred)
@@ -422,11 +427,11 @@ static void receive(vmpld_detector_t *det, uint64_t now)
                     det->succ = nearest_live(det, 1);
             }
             break;
-        case DG_REPORT:
-            send_datagram(det, dg.from, DG_ACK, &dg.report);
+        case VMPLD_DG_REPORT:
+            send_datagram(det, dg.from, VMPLD_DG_ACK, &dg.report);
             learn(det, &dg.report, now);
             break;
-        case DG_ACK: {
+        case VMPLD_DG_ACK: {
             int kept = 0;
             for (int i = 0; i < det->unacked_count; i++) {
                 unacked_t *u = &det->unacked[i];
@@ -454,7 +459,8 @@ static int control(vmpld_detector_t *det, uint64_t now)
         if (event.what == VMPLD_EV_QUIET && !det->quiet) {
             det->quiet = 1;
             if (det->succ != NONE)
-                send_datagram(det, det->succ, DG_BYE, NULL);
+                send_datagram(det, det->succ, VMPLD_DG_BYE, NULL);
+            send_to_launcher(det, VMPLD_DG_BYE);
         } else if (event.what == VMPLD_EV_FAILED) {
             event.origin = det->me;
             learn(det, &event, now);
@@ -481,7 +487,8 @@ static void *detector_main(void *arg)
        not started yet) */
     for (uint32_t node = 0; node < det->n; node++)
         if (node != det->me)
-            send_datagram(det, node, node == det->succ ? DG_HEARTBEAT : DG_HELLO, NULL);
+            send_datagram(det, node, node == det->succ ? VMPLD_DG_HEARTBEAT : VMPLD_DG_HELLO, NULL);
+    send_to_launcher(det, VMPLD_DG_HEARTBEAT);
     for (;;) {
         /* wake at the predecessor's deadline too, not only at the next tick */
         uint64_t now = now_ns(), deadline = silence_deadline(det) + 1000000u;
@@ -535,6 +542,23 @@ static int table_parse(vmpld_detector_t *det, const rt_buf_t *table)
     return seen == det->n ? 0 : -1;
 }
 
+/* A one-node job: vmplrun observes node 0 (nobody else can). */
+static int launcher_parse(vmpld_detector_t *det)
+{
+    struct addrinfo hints = {.ai_family = AF_INET, .ai_socktype = SOCK_DGRAM}, *found;
+    const char *host = det->job->launcher_host;
+
+    if (det->n > 1 || !det->job->launcher_udp_port)
+        return 0;
+    if (getaddrinfo(host && host[0] ? host : "127.0.0.1", NULL, &hints, &found))
+        return -1;
+    det->launcher = *(struct sockaddr_in *)found->ai_addr;
+    det->launcher.sin_port = htons((uint16_t)det->job->launcher_udp_port);
+    freeaddrinfo(found);
+    det->launcher_observes = 1;
+    return 0;
+}
+
 int vmpld_detector_socket(int all_interfaces, uint32_t *port_p)
 {
     struct sockaddr_in address = {.sin_family = AF_INET};
@@ -580,7 +604,7 @@ int vmpld_detector_start(vmpld_t *d)
     det->succ = n > 1 ? (det->me + 1) % n : NONE;
     if (!det->addr || !det->pid || !det->same_host || !det->node_state || !det->started ||
         !det->rank_known || !det->seen_top || !det->seen_mask ||
-        table_parse(det, &d->table)) {
+        (n > 1 && table_parse(det, &d->table)) || launcher_parse(det)) {
         base_error("vmpld", "node %u: cannot start the failure detector (daemon table)", d->node);
         goto err_free;
     }

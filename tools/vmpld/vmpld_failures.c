@@ -228,10 +228,15 @@ void vmpld_detector_events(vmpld_t *d)
     }
 }
 
-/* Every daemon's address is known: the detector can start. */
+/*
+ * Every daemon's address is known: the detector can start. A one-node job
+ * has no ring; its detector only sends heartbeats to vmplrun, which is
+ * node 0's observer there, and starts before the ranks are spawned (it
+ * needs no table), so that vmplrun hears it within a few ms of the fork.
+ */
 void vmpld_table_known(vmpld_t *d)
 {
-    if (d->detector || d->job->node_count < 2)
+    if (d->detector || (d->job->node_count < 2 && !d->job->launcher_udp_port))
         return;
     d->node_failed = calloc(d->job->node_count, 1);
     if (!d->node_failed || vmpld_detector_start(d)) {

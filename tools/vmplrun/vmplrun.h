@@ -64,6 +64,16 @@ typedef struct {
     int nodes_lost;        /* a daemon died: its files are vmplrun's to remove */
     double deadline;       /* --timeout, or 0 */
     double shutdown_deadline;
+
+    /* One-node job: vmplrun is node 0's observer (vmplrun_watch.c). */
+    int watch_fd;          /* UDP socket node 0's heartbeats come to, or -1 */
+    int watching;          /* until node 0 says bye, is reaped or is declared */
+    int watch_heard;       /* a heartbeat came */
+    int watch_late_grace;  /* timeouts forgiven to a late, live daemon */
+    int watch_refused;     /* datagrams of a wrong size or MAC (logged once) */
+    uint8_t watch_key[RT_KEY_BYTES]; /* the job's datagram key (rt_auth.h) */
+    uint64_t watch_seq;    /* node 0's last sequence number: older ones are replays */
+    double watch_start, watch_last_heard, watch_last_beat, watch_last_turn;
 } vmplrun_t;
 
 /* vmplrun_events.c */
@@ -73,6 +83,12 @@ void vmplrun_failure(vmplrun_t *run, rt_buf_t *in);
 void vmplrun_node_failed(vmplrun_t *run, uint32_t node, uint32_t silence_ms);
 void vmplrun_fail(vmplrun_t *run, int exit_code);
 void vmplrun_nodes_lost(vmplrun_t *run, uint32_t node, const char *reason);
+
+/* vmplrun_watch.c */
+int vmplrun_watch_open(vmplrun_t *run);
+int vmplrun_watch_timeout_ms(const vmplrun_t *run);
+void vmplrun_watch_receive(vmplrun_t *run);
+void vmplrun_watch_check(vmplrun_t *run);
 
 double vmplrun_now(void);
 

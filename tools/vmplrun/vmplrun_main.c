@@ -5,6 +5,7 @@
 #include "../common/rt_files.h"
 
 #include "../common/rt_launch.h"
+#include "../common/rt_reap.h"
 
 #include <base/log.h>
 #include <base/settings.h>
@@ -176,6 +177,29 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     run->rank_done = calloc(job->size, 1);
     run->node_failed = calloc(job->node_count, 1);
     return job->argv && run->rank_done && run->node_failed ? 0 : -1;
+}
+
+/*
+ * VMPL_RT_JOB_RECORD: the job's id, appended to a file before any daemon
+ * starts, so that whoever started vmplrun (a test, a batch system) knows
+ * which socket folders and /dev/shm objects are this job's, even when
+ * vmplrun is killed.
+ */
+static int job_record(const vmplrun_t *run)
+{
+    const char *path = base_settings()->rt_job_record;
+    int fd, rc = 0;
+
+    if (!path[0])
+        return 0;
+    fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0 || dprintf(fd, "%s\n", run->job.job_id) < 0) {
+        fprintf(stderr, "vmplrun: cannot record the job id in %s: %m\n", path);
+        rc = -1;
+    }
+    if (fd >= 0)
+        close(fd);
+    return rc;
 }
 
 static int signals_block(void)
@@ -409,14 +433,17 @@ static int job_over(vmplrun_t *run)
 static void run_loop(vmplrun_t *run)
 {
     while (!job_over(run)) {
-        int capacity = 4 + run->pending_count + run->link_count, n = 0, daemon_at = -1,
+        int capacity = 5 + run->pending_count + run->link_count, n = 0, daemon_at = -1,
             stdin_at = -1;
         struct pollfd fds[capacity];
         int timeout = run->deadline || run->shutdown_deadline ? 50 : -1;
         int hello_ms = pending_expire(run);
+        int watch_ms = vmplrun_watch_timeout_ms(run), watch_at = -1;
 
         if (hello_ms >= 0 && (timeout < 0 || hello_ms < timeout))
             timeout = hello_ms;
+        if (watch_ms >= 0 && (timeout < 0 || watch_ms < timeout))
+            timeout = watch_ms;
 
         fds[n++] = (struct pollfd){.fd = run->signal_fd, .events = POLLIN};
         fds[n++] = (struct pollfd){.fd = run->listen_fd, .events = POLLIN};
@@ -430,6 +457,10 @@ static void run_loop(vmplrun_t *run)
                 fds[n++] = (struct pollfd){.fd = STDIN_FILENO, .events = POLLIN};
             }
         }
+        if (run->watching) {
+            watch_at = n;
+            fds[n++] = (struct pollfd){.fd = run->watch_fd, .events = POLLIN};
+        }
         int pending_at = n, pending_polled = run->pending_count;
         for (int i = 0; i < pending_polled; i++)
             fds[n++] = (struct pollfd){.fd = run->pending[i].fd, .events = POLLIN};
@@ -441,6 +472,8 @@ static void run_loop(vmplrun_t *run)
 
         if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR)
             break;
+        if (watch_at >= 0 && fds[watch_at].revents)
+            vmplrun_watch_receive(run);
         if (fds[1].revents)
             accept_daemon(run);
         if (daemon_at >= 0 && fds[daemon_at].revents) {
@@ -496,6 +529,7 @@ static void run_loop(vmplrun_t *run)
            may still be unread when it is reaped). */
         if (fds[0].revents)
             signals_read(run);
+        vmplrun_watch_check(run);
     }
 }
 
@@ -535,6 +569,8 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
     rt_conn_close(&run->daemon);
     close(run->listen_fd);
     close(run->signal_fd);
+    if (run->watch_fd >= 0)
+        close(run->watch_fd);
     free(run->rank_done);
     rt_job_free(&run->job);
     free(options->exports);
@@ -547,13 +583,15 @@ static int vmplrun_destroy(vmplrun_t *run, vmplrun_options_t *options)
 int main(int argc, char **argv)
 {
     vmplrun_options_t options;
-    vmplrun_t run = {.signal_fd = -1, .listen_fd = -1, .daemon_pid = -1, .stdin_open = 1};
+    vmplrun_t run = {.signal_fd = -1, .listen_fd = -1, .daemon_pid = -1, .stdin_open = 1,
+                     .watch_fd = -1};
 
     run.daemon.fd = -1;
     if (vmplrun_options_parse(argc, argv, &options)) {
         free(options.exports);
         return VMPLRUN_EXIT_USAGE;
     }
+    rt_reap_dead_jobs(base_settings()->rt_tmpdir); /* what killed jobs left here */
     if (!program_runnable(options.argv[0])) {
         fprintf(stderr, "vmplrun: %s: %s\n", options.argv[0],
                 strchr(options.argv[0], '/') ? "not an executable file" : "command not found");
@@ -582,7 +620,7 @@ int main(int argc, char **argv)
     rt_auth_mac_key(run.job.secret, run.mac_key);
     run.signal_fd = signals_block();
     run.listen_fd = rt_tcp_listen(run.job.flags & RT_JOB_REMOTE, &run.port);
-    if (run.signal_fd < 0 || run.listen_fd < 0) {
+    if (run.signal_fd < 0 || run.listen_fd < 0 || vmplrun_watch_open(&run) || job_record(&run)) {
         run.failed = 1;
         run.exit_code = VMPLRUN_EXIT_RUNTIME;
         return vmplrun_destroy(&run, &options);

@@ -7,7 +7,8 @@
  *
  * Shared layout, per member, in the member's collective area:
  *
- *   line [COLL_SHM_LINES]: { stamp (u64), inline data [COLL_SHM_INLINE] }  (64 bytes each)
+ *   line [COLL_SHM_LINES]: { stamp (u64), inline data [COLL_SHM_INLINE], size (u64) }
+ *                          (64 bytes each)
  *   progress (u64, a line of its own): the highest stamp this member published
  *   slot [COLL_SHM_SLOTS]: data [COLL_SHM_SHORT]
  *   buffer [2]: data [buf_bytes]
@@ -32,7 +33,11 @@
  * in; a wait falls back on the progress word. A member may overwrite the
  * memory of use u once every member is done with the last use of that
  * memory: u - COLL_SHM_LINES, u - COLL_SHM_SLOTS or u - 2
- * (coll_shm_writable). A writer of short data
+ * (coll_shm_writable). A line's size word, where an algorithm sets it, is
+ * the packed bytes the writer's arguments describe for the whole
+ * collective: a reader whose own arguments describe fewer reports
+ * VMPL_ERR_TRUNCATE (mismatched counts) instead of reading past them. It
+ * shares the line with the stamp, so it costs no cache-line transfer. A writer of short data
  * thus runs many uses ahead of its slowest reader, which is what
  * oversubscribed runs need: each process does many collectives per time
  * slice instead of one (8 ranks on 2 cores, 8-byte broadcast: 1.1 us with
@@ -52,7 +57,7 @@
 #include <stdlib.h>
 
 #define COLL_SHM_LINES 256
-#define COLL_SHM_INLINE 56 /* data bytes in a line, after the stamp */
+#define COLL_SHM_INLINE 48 /* data bytes in a line, after the stamp and before the size */
 #define COLL_SHM_SLOTS 32
 #define COLL_SHM_SHORT 4096 /* bytes of a slot: the longest short data */
 #define COLL_SHM_ALL (-1)
@@ -112,6 +117,24 @@ static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t
     if (len <= COLL_SHM_SHORT)
         return area + (u % COLL_SHM_SLOTS) * COLL_SHM_SHORT;
     return area + COLL_SHM_SLOTS * COLL_SHM_SHORT + (u & 1) * s->buf_bytes;
+}
+
+/* Records the packed bytes of this member's data in the collective of use u (before publishing u). */
+static inline void coll_shm_size_set(coll_comm_t *c, uint64_t u, uint64_t bytes)
+{
+    const struct coll_shm *s = c->node;
+    char *line = s->areas + (size_t)coll_peer(c, c->rank) * s->area_bytes + (u % COLL_SHM_LINES) * 64;
+
+    *(uint64_t *)(line + 8 + COLL_SHM_INLINE) = bytes;
+}
+
+/* The bytes member r recorded for use u: read after waiting for r's data of u. */
+static inline uint64_t coll_shm_size_of(const coll_comm_t *c, int r, uint64_t u)
+{
+    const struct coll_shm *s = c->node;
+    const char *line = s->areas + (size_t)coll_peer(c, r) * s->area_bytes + (u % COLL_SHM_LINES) * 64;
+
+    return *(const uint64_t *)(line + 8 + COLL_SHM_INLINE);
 }
 
 /* Announces this member's phase of use u (everything written before is visible). */

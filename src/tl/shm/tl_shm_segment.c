@@ -1,7 +1,8 @@
 /*
- * The node segment: created by local rank 0 (O_EXCL, mode 0600), attached
- * by the others once its header says it is ready, unlinked as soon as all
- * attached. Cells start on their owners' free queues.
+ * The node segment: created by local rank 0 (O_EXCL, mode 0600, all its
+ * memory allocated up front), attached by the others once its header says
+ * it is ready, unlinked as soon as all attached. Cells start on their
+ * owners' free queues.
  */
 #include "tl_shm_private.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 static uint64_t align_line(uint64_t x)
@@ -69,22 +71,53 @@ static void segment_init(tl_shm_t *shm, const tl_shm_header_t *plan)
     __atomic_store_n(&h->magic, TL_SHM_MAGIC, __ATOMIC_RELEASE);
 }
 
+/*
+ * Gives the segment all its memory now: a tmpfs page that cannot be had
+ * when it is first touched kills the rank with SIGBUS, in the middle of a
+ * send. A segment larger than what /dev/shm has free is refused before
+ * anything is allocated (other jobs on the host share that space);
+ * posix_fallocate then takes the pages, and on failure the file system
+ * gives back what it took, the object keeping size 0, so attaching ranks
+ * never map it.
+ */
+static vmpl_status_t segment_allocate(tl_shm_t *shm, int fd, uint64_t bytes)
+{
+    struct statvfs vfs;
+    int rc;
+
+    if (!fstatvfs(fd, &vfs) && vfs.f_blocks && (uint64_t)vfs.f_bavail * vfs.f_frsize < bytes) {
+        base_error("shm", "the node segment %s needs %llu bytes and /dev/shm has %llu free: "
+                   "enlarge /dev/shm or lower VMPL_SHM_CELLS, VMPL_SHM_CELL_BYTES or "
+                   "VMPL_COLL_SHM_BYTES", shm->name, (unsigned long long)bytes,
+                   (unsigned long long)vfs.f_bavail * vfs.f_frsize);
+        return VMPL_ERR_NO_MEMORY;
+    }
+    rc = posix_fallocate(fd, 0, (off_t)bytes);
+    if (rc) {
+        errno = rc;
+        base_error("shm", "cannot allocate the node segment %s (%llu bytes) in /dev/shm: %m",
+                   shm->name, (unsigned long long)bytes);
+        return rc == ENOSPC || rc == ENOMEM ? VMPL_ERR_NO_MEMORY : VMPL_ERR_SYSTEM;
+    }
+    return VMPL_OK;
+}
+
 static vmpl_status_t segment_create(tl_shm_t *shm, const tl_shm_header_t *plan)
 {
     int fd = shm_open(shm->name, O_RDWR | O_CREAT | O_EXCL, 0600);
+    vmpl_status_t status;
 
     if (fd < 0) {
         base_error("shm", "cannot create %s: %m", shm->name);
         return VMPL_ERR_SYSTEM;
     }
-    if (ftruncate(fd, (off_t)plan->segment_bytes) != 0) {
-        base_error("shm", "cannot size %s to %llu bytes: %m", shm->name,
-                   (unsigned long long)plan->segment_bytes);
+    status = segment_allocate(shm, fd, plan->segment_bytes);
+    if (status != VMPL_OK)
         goto err_unlink;
-    }
     shm->base = mmap(NULL, plan->segment_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (shm->base == MAP_FAILED) {
         base_error("shm", "cannot map %s: %m", shm->name);
+        status = VMPL_ERR_SYSTEM;
         goto err_unlink;
     }
     close(fd);
@@ -95,7 +128,7 @@ static vmpl_status_t segment_create(tl_shm_t *shm, const tl_shm_header_t *plan)
 err_unlink:
     shm_unlink(shm->name);
     close(fd);
-    return VMPL_ERR_SYSTEM;
+    return status;
 }
 
 /* Waits for the creator's object and its magic, up to timeout_ns. */

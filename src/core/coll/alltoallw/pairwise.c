@@ -1,7 +1,9 @@
 /*
  * Alltoall(v/w) by pairwise exchange: in step k each process sends to
  * rank + k and receives from rank - k, so every pair meets once. In place,
- * the outgoing blocks are packed aside first.
+ * the outgoing blocks are packed aside first. A truncated block does not
+ * stop the exchange (the other members' steps wait for this one's): the
+ * call returns VMPL_ERR_TRUNCATE at the end.
  * Cost = (p - 1) . alpha + n_total . beta
  */
 #include "../coll_algs.h"
@@ -46,7 +48,7 @@ vmpl_status_t coll_alltoallw_pairwise(coll_comm_t *c, const void *sendbuf,
                                       const int64_t recvcounts[], const int64_t rdispls[],
                                       const dt_type_t *const recvtypes[])
 {
-    int p = c->size;
+    int p = c->size, truncated = 0;
     char *aside = NULL;
     size_t *off = NULL;
     vmpl_status_t status = VMPL_OK;
@@ -64,10 +66,14 @@ vmpl_status_t coll_alltoallw_pairwise(coll_comm_t *c, const void *sendbuf,
             status = coll_sendrecv(c, (const char *)sendbuf + sdispls[dest], sendcounts[dest],
                                    sendtypes[dest], dest, (char *)recvbuf + rdispls[src],
                                    recvcounts[src], recvtypes[src], src, coll_tag(c, k));
+        if (status == VMPL_ERR_TRUNCATE) { /* go on: the other members' steps wait for ours */
+            truncated = 1;
+            status = VMPL_OK;
+        }
     }
     free(aside);
     free(off);
-    return status;
+    return status == VMPL_OK && truncated ? VMPL_ERR_TRUNCATE : status;
 }
 
 vmpl_status_t coll_alltoallw(coll_comm_t *c, const void *sendbuf, const int64_t sendcounts[],

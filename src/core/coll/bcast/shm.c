@@ -9,7 +9,9 @@
  * slower here: a reader right behind the writer pulls every line from the
  * writer's cache.)
  * Cost = n.beta + ceil(n / B).sync at the root and at each member
- * Any datatype (the buffers hold the packed form).
+ * Any datatype (the buffers hold the packed form). A member whose count
+ * describes fewer bytes than the root's gets VMPL_ERR_TRUNCATE (the root
+ * records its size in the first use's line) and unpacks nothing.
  */
 #include "../coll_algs.h"
 #include "../coll_shm.h"
@@ -31,10 +33,14 @@ vmpl_status_t coll_bcast_shm(coll_comm_t *c, void *buf, int64_t count, const dt_
             if ((status = coll_shm_writable(c, u, len)) != VMPL_OK)
                 break;
             dt_pack(dt, count, buf, done, coll_shm_buf(c, root, u, len), len);
+            coll_shm_size_set(c, u, bytes);
         } else {
             if ((status = coll_shm_wait(c, root, u, COLL_SHM_READY)) != VMPL_OK)
                 break;
-            dt_unpack(dt, count, buf, done, coll_shm_buf(c, root, u, len), len);
+            if (coll_shm_size_of(c, root, u) > bytes)
+                status = VMPL_ERR_TRUNCATE; /* done with this use all the same */
+            else
+                dt_unpack(dt, count, buf, done, coll_shm_buf(c, root, u, len), len);
         }
         coll_shm_publish(c, u, COLL_SHM_DONE); /* the root's data is ready, with it */
     }

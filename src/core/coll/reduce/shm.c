@@ -9,7 +9,9 @@
  * root copies the p reduced shares.
  * Cost (root)   = n.beta + ceil(n / B).sync at each member, p.n.(beta + gamma) at the root
  * Cost (blocks) = ceil(n / B).2.sync + n.beta + n.gamma/p at each member, plus n.beta at the root
- * Predefined operations on contiguous data.
+ * Predefined operations on contiguous data. When the root reduces alone,
+ * each member records its vector's size in the line of each use: a root
+ * whose count describes less gets VMPL_ERR_TRUNCATE and reduces nothing.
  */
 #include "../coll_algs.h"
 #include "../coll_shm.h"
@@ -26,8 +28,9 @@ static int root_reduces_alone(const coll_comm_t *c, size_t bytes)
     return c->size == 2 || bytes <= 16 * 1024;
 }
 
+/* One piece of n elements of a vector of total bytes (each member's own). */
 static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, size_t n,
-                                  size_t elem, const coll_op_t *op, int root)
+                                  size_t elem, size_t total, const coll_op_t *op, int root)
 {
     const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     uint64_t u = coll_shm_next(c);
@@ -38,11 +41,17 @@ static vmpl_status_t reduce_piece(coll_comm_t *c, const char *src, char *dst, si
         if ((status = coll_shm_writable(c, u, bytes)) != VMPL_OK)
             return status;
         memcpy(coll_shm_buf(c, c->rank, u, bytes), src, bytes);
+        coll_shm_size_set(c, u, total);
         coll_shm_publish(c, u, COLL_SHM_DONE); /* ready, and reads nothing */
         return VMPL_OK;
     }
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
+    for (int r = 0; r < c->size; r++)
+        if (r != root && coll_shm_size_of(c, r, u) > total) {
+            coll_shm_publish(c, u, COLL_SHM_DONE);
+            return VMPL_ERR_TRUNCATE;
+        }
     if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)
@@ -76,7 +85,7 @@ vmpl_status_t coll_reduce_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf
         size_t piece = (n * elem <= COLL_SHM_SHORT ? COLL_SHM_SHORT : c->node->buf_bytes) / elem;
         for (size_t done = 0; done < n && status == VMPL_OK; done += piece)
             status = reduce_piece(c, src + done * elem, dst ? dst + done * elem : NULL,
-                                  n - done < piece ? n - done : piece, elem, op, root);
+                                  n - done < piece ? n - done : piece, elem, n * elem, op, root);
         return status;
     }
     for (size_t done = 0; done < n && status == VMPL_OK; done += block) {
