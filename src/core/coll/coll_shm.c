@@ -82,18 +82,27 @@ void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
             tl_shm_ring(c->node->shm, coll_peer(c, r));
 }
 
-/* Members [next, end) still to reach `want` in use u; reached() moves next on. */
+/*
+ * Members [next, end) still to reach `want` in use u; reached() moves next
+ * on. A reader of use u's data looks at the line's stamp (the member
+ * publishes in every use whose data it provides, and the stamp shares the
+ * line with inline data). A writer waiting for an old use to be done
+ * looks there first too (a line long written, no contention), and at the
+ * progress word only when the use ended without COLL_SHM_DONE: the word is
+ * stored on every publish, and polling it would pull it from its owner's
+ * cache each time.
+ */
 typedef struct {
     const coll_comm_t *c;
-    int next, end;
+    int next, end, by_progress;
     uint64_t u, want;
 } wait_for_t;
 
-/* The line's stamp first (it shares the line with inline data), then the progress word. */
 static int member_reached(const wait_for_t *w, int r)
 {
     return atomic_load_explicit(stamp_of(w->c, r, w->u), memory_order_acquire) >= w->want ||
-           atomic_load_explicit(progress_of(w->c, r), memory_order_acquire) >= w->want;
+           (w->by_progress &&
+            atomic_load_explicit(progress_of(w->c, r), memory_order_acquire) >= w->want);
 }
 
 static int reached(void *arg)
@@ -132,9 +141,10 @@ static __attribute__((noinline)) vmpl_status_t wait_slow(coll_comm_t *c, wait_fo
     }
 }
 
-vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase)
+static vmpl_status_t wait_members(coll_comm_t *c, int r, uint64_t u, int phase, int by_progress)
 {
-    wait_for_t w = {c, r < 0 ? 0 : r, r < 0 ? c->size : r + 1, u, 4 * u + (uint64_t)phase};
+    wait_for_t w = {c, r < 0 ? 0 : r, r < 0 ? c->size : r + 1, by_progress, u,
+                    4 * u + (uint64_t)phase};
     vmpl_status_t status = VMPL_OK;
 
     /* a few looks first (the transport's wait decides how long to spin: not at all when
@@ -151,6 +161,11 @@ vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase)
     return status;
 }
 
+vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase)
+{
+    return wait_members(c, r, u, phase, 0);
+}
+
 vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len)
 {
     /* how many uses back the same memory was used */
@@ -159,7 +174,7 @@ vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len)
 
     if (u <= last || c->node->synced >= u - last)
         return VMPL_OK;
-    return coll_shm_wait(c, COLL_SHM_ALL, u - last, COLL_SHM_DONE);
+    return wait_members(c, COLL_SHM_ALL, u - last, COLL_SHM_DONE, 1);
 }
 
 int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *dt,

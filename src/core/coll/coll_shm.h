@@ -28,9 +28,10 @@
  * of a later use is done with use u, whether or not it published
  * COLL_SHM_DONE in u (a use may end without it, or a member may have no
  * part in it): "member r reached phase f of use u" is "r's progress word
- * is at least 4u + f". A line's stamp answers the same question sooner for
- * the readers of its inline data, but only for a use the member published
- * in; a wait falls back on the progress word. A member may overwrite the
+ * is at least 4u + f". Readers of a use's data ask the line's stamp
+ * instead (it shares the line with inline data, and every member publishes
+ * in each use whose data it provides); writers waiting to reuse memory ask
+ * the line, then the progress word. A member may overwrite the
  * memory of use u once every member is done with the last use of that
  * memory: u - COLL_SHM_LINES, u - COLL_SHM_SLOTS or u - 2
  * (coll_shm_writable). A line's size word, where an algorithm sets it, is
