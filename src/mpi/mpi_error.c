@@ -68,7 +68,7 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     vsnprintf(message, sizeof(message), format, args);
     va_end(args);
     if (!comm && mpi_state.initialized && !mpi_state.finalized)
-        comm = &mpi_state.world;
+        comm = &mpi_state.self; /* no object concerned: MPI_COMM_SELF's handler (MPI-4) */
     /* before MPI_Init and after MPI_Finalize: the initial error handler, fatal */
     handler = comm ? mpi_errhandler_of(comm->errhandler) : NULL;
     if (!handler)

@@ -4,7 +4,8 @@
  * types with zero-length blocks and structs with empty elements (bounds,
  * pack, receive), and frees deferred while operations still use the
  * object; an unimplemented function reports through the handler of the
- * communicator it names and leaves its outputs null; and the implemented
+ * communicator it names and leaves its outputs null, errors that concern
+ * no object go to MPI_COMM_SELF's handler; and the implemented
  * calls no other test makes (Init_thread, Comm_split_type, persistent
  * synchronous and ready sends, Comm_call_errhandler...). Each rank prints
  * "mpi_conform: rank R: N passed, M failed".
@@ -207,6 +208,25 @@ static void test_deferred_frees(void)
     }
 }
 
+/*
+ * An error that concerns no object goes to MPI_COMM_SELF's handler (MPI-4):
+ * with MPI_ERRORS_RETURN there, and MPI_COMM_WORLD's left fatal, a type
+ * constructor's bad count returns its class instead of ending the job.
+ */
+static void test_objectless_errors(void)
+{
+    MPI_Datatype t = MPI_DATATYPE_NULL;
+    int rc, cls = -1;
+
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    rc = MPI_Type_contiguous(-1, MPI_INT, &t);
+    if (rc != MPI_SUCCESS)
+        MPI_Error_class(rc, &cls);
+    CHECK(cls == MPI_ERR_COUNT && t == MPI_DATATYPE_NULL,
+          "an object-less error through MPI_COMM_SELF's handler: rc %d", rc);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
+}
+
 /* MPI_Ibarrier is not implemented yet: its error goes to dup's handler (ERRORS_RETURN). */
 static void test_unsupported_routing(void)
 {
@@ -323,6 +343,7 @@ int main(int argc, char **argv)
     test_zero_length_blocks();
     test_struct_empty_element();
     test_unsupported_routing();
+    test_objectless_errors();
     test_deferred_frees();
     printf("mpi_conform: rank %d: %d passed, %d failed\n", rank, checks - failures, failures);
     MPI_Finalize();
