@@ -197,20 +197,13 @@ int rt_frame_read_auth(int fd, rt_auth_session_t *s, uint32_t *type_p, void **pa
 {
     rt_frame_header_t header;
     rt_auth_trailer_t trailer;
-    void *payload = NULL;
+    void *payload;
+    size_t length;
 
-    if (rt_read_all(fd, &header, sizeof(header)))
+    if (rt_frame_read(fd, &header.type, &payload, &length))
         return -1;
-    if (header.length > RT_FRAME_MAX) {
-        errno = EPROTO;
-        return -1;
-    }
-    if (header.length && !(payload = malloc(header.length))) {
-        errno = ENOMEM;
-        return -1;
-    }
-    if ((header.length && rt_read_all(fd, payload, header.length)) ||
-        rt_read_all(fd, &trailer, sizeof(trailer)))
+    header.length = (uint32_t)length;
+    if (rt_read_all(fd, &trailer, sizeof(trailer)))
         goto err_free;
     if (rt_auth_open(s, &header, payload, &trailer)) {
         errno = EBADMSG;
@@ -218,7 +211,7 @@ int rt_frame_read_auth(int fd, rt_auth_session_t *s, uint32_t *type_p, void **pa
     }
     *type_p = header.type;
     *payload_p = payload;
-    *length_p = header.length;
+    *length_p = length;
     return 0;
 
 err_free:
