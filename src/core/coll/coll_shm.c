@@ -76,21 +76,21 @@ void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
     uint64_t stamp = 4 * u + (uint64_t)phase;
 
     atomic_store_explicit(stamp_of(c, c->rank, u), stamp, memory_order_release);
-    atomic_store_explicit(progress_of(c, c->rank), stamp, memory_order_release);
     for (int r = 0; r < c->size; r++)
         if (r != c->rank)
             tl_shm_ring(c->node->shm, coll_peer(c, r));
 }
 
+void coll_shm_leave(coll_comm_t *c, uint64_t u)
+{
+    atomic_store_explicit(progress_of(c, c->rank), 4 * u + COLL_SHM_DONE, memory_order_release);
+}
+
 /*
  * Members [next, end) still to reach `want` in use u; reached() moves next
- * on. A reader of use u's data looks at the line's stamp (the member
- * publishes in every use whose data it provides, and the stamp shares the
- * line with inline data). A writer waiting for an old use to be done
- * looks there first too (a line long written, no contention), and at the
- * progress word only when the use ended without COLL_SHM_DONE: the word is
- * stored on every publish, and polling it would pull it from its owner's
- * cache each time.
+ * on. A reader of use u's data looks at the line's stamp; a writer waiting
+ * for an old use to be done (by_progress) looks there first, then at the
+ * progress word of a member that left the use (coll_shm.h).
  */
 typedef struct {
     const coll_comm_t *c;

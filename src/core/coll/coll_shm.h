@@ -20,18 +20,17 @@
  * progress in use u by storing the line's stamp, 4u + phase, with release
  * after its data: COLL_SHM_READY (its data is in place), COLL_SHM_REDUCED
  * (its share is reduced, for the algorithms that reduce in place) and
- * COLL_SHM_DONE (it reads nothing of use u any more). It also stores the
- * stamp in its progress word, so the word only grows.
+ * COLL_SHM_DONE (it reads nothing of use u any more). Every member
+ * publishes, and rings, in every use it takes part in.
  *
- * Every member makes the same uses in the same order, and a collective
- * returns only after its last read. So a member that published anything
- * of a later use is done with use u, whether or not it published
- * COLL_SHM_DONE in u (a use may end without it, or a member may have no
- * part in it): "member r reached phase f of use u" is "r's progress word
- * is at least 4u + f". Readers of a use's data ask the line's stamp
- * instead (it shares the line with inline data, and every member publishes
- * in each use whose data it provides); writers waiting to reuse memory ask
- * the line, then the progress word. A member may overwrite the
+ * A use may end without COLL_SHM_DONE, to save a store and a ring (the
+ * short allreduce: everyone waits for everyone in each use, so nobody
+ * waits for that stamp soon). Such a member leaves the use with
+ * coll_shm_leave instead: it stores 4u + COLL_SHM_DONE in its progress
+ * word, a line of its own that no reader polls, without a ring (its next
+ * publish rings). A writer waiting for a member to be done with an old use
+ * asks the line's stamp, then the progress word; a reader of a use's data
+ * asks the line alone. A member may overwrite the
  * memory of use u once every member is done with the last use of that
  * memory: u - COLL_SHM_LINES, u - COLL_SHM_SLOTS or u - 2
  * (coll_shm_writable). A line's size word, where an algorithm sets it, is
@@ -140,6 +139,8 @@ static inline uint64_t coll_shm_size_of(const coll_comm_t *c, int r, uint64_t u)
 
 /* Announces this member's phase of use u (everything written before is visible). */
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
+/* Says this member is done with use u, which it ends without COLL_SHM_DONE. */
+void coll_shm_leave(coll_comm_t *c, uint64_t u);
 /* Waits until member r (COLL_SHM_ALL: every other member) reached phase of use u. */
 vmpl_status_t coll_shm_wait(coll_comm_t *c, int r, uint64_t u, int phase);
 
