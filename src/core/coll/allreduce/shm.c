@@ -46,7 +46,7 @@ static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst,
         srcs[r] = r == c->rank && !in_place ? src : coll_shm_buf(c, r, u, bytes);
     vmpl_reduce_localn(srcs, c->size, dst, n, op->elem, op->op);
     coll_shm_sources_free(srcs, stack_srcs);
-    coll_shm_leave(c, u); /* no COLL_SHM_DONE: one store and ring less (coll_shm.h) */
+    coll_shm_leave(c, u); /* no COLL_SHM_DONE: docs/perf/coll-channel-progress-word.md */
     return VMPL_OK;
 }
 
