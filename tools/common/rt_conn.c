@@ -1,5 +1,6 @@
 /* Nonblocking framed connections (rt_conn.h). */
 #include "rt_conn.h"
+#include "rt_launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -64,15 +65,54 @@ int rt_conn_queue(rt_conn_t *conn, uint32_t type, const void *payload, size_t le
     return conn->out.failed ? -1 : 0;
 }
 
+static double now_s(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int rt_conn_waiting(const rt_conn_t *conns, int n, int *oldest_p)
+{
+    int waiting = 0, oldest = -1;
+
+    for (int i = 0; i < n; i++)
+        if (conns[i].fd >= 0 && conns[i].accepted) {
+            waiting++;
+            if (oldest < 0 || conns[i].opened_at < conns[oldest].opened_at)
+                oldest = i;
+        }
+    *oldest_p = oldest;
+    return waiting;
+}
+
+int rt_conn_expire(rt_conn_t *conns, int n, int *closed_p)
+{
+    double now = now_s(), next = -1;
+
+    *closed_p = 0;
+    for (int i = 0; i < n; i++) {
+        double left = conns[i].opened_at + RT_HELLO_DEADLINE_MS / 1000.0 - now;
+        if (conns[i].fd < 0 || !conns[i].accepted)
+            continue;
+        if (left > 0) {
+            next = next < 0 || left < next ? left : next;
+            continue;
+        }
+        rt_conn_close(&conns[i]);
+        (*closed_p)++;
+    }
+    return next < 0 ? -1 : (int)(next * 1000) + 1;
+}
+
 int rt_conn_challenge(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], const char *job_id,
                       uint32_t self)
 {
-    struct timespec t;
     rt_buf_t out;
     int rc;
 
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    conn->opened_at = (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    conn->opened_at = now_s();
     conn->auth = (rt_auth_session_t){.self = self, .peer = RT_AUTH_ANY, .mac_key = mac_key,
                                      .job_id = job_id, .state = RT_AUTH_CHALLENGED};
     rt_auth_nonce(conn->auth.nonce);

@@ -31,6 +31,17 @@ void rt_conn_close(rt_conn_t *conn);
  */
 int rt_conn_challenge(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], const char *job_id,
                       uint32_t self);
+/*
+ * Accepted connections of conns[0..n) that still wait for their hello:
+ * how many, and the oldest in *oldest_p (-1 when none).
+ */
+int rt_conn_waiting(const rt_conn_t *conns, int n, int *oldest_p);
+/*
+ * Closes the accepted connections of conns[0..n) whose hello is past
+ * RT_HELLO_DEADLINE_MS (how many in *closed_p); the ms to the next
+ * deadline, or -1 when none waits.
+ */
+int rt_conn_expire(rt_conn_t *conns, int n, int *closed_p);
 /* Connector side, blocking up to timeout_ms for the challenge: 0 or -1 (errno set). */
 int rt_conn_hello(rt_conn_t *conn, const uint8_t mac_key[RT_KEY_BYTES], uint32_t self,
                   int timeout_ms, uint32_t type, const void *payload, size_t length);

@@ -200,14 +200,8 @@ static void accept_on(vmpld_t *d, int listen_fd)
 void vmpld_pending_add(vmpld_t *d, int fd, int accepted)
 {
     rt_conn_t *grown, *conn;
-    int waiting = 0, oldest = -1;
+    int oldest, waiting = accepted ? rt_conn_waiting(d->pending, d->pending_count, &oldest) : 0;
 
-    for (int i = 0; accepted && i < d->pending_count; i++)
-        if (d->pending[i].fd >= 0 && d->pending[i].accepted) {
-            waiting++;
-            if (oldest < 0 || d->pending[i].opened_at < d->pending[oldest].opened_at)
-                oldest = i;
-        }
     if (waiting >= RT_PENDING_MAX) {
         if (!d->pending_dropped++)
             base_warn("vmpld", "node %u: %d connections wait for their hello; dropping the oldest",
@@ -229,25 +223,12 @@ void vmpld_pending_add(vmpld_t *d, int fd, int accepted)
 
 int vmpld_pending_expire(vmpld_t *d)
 {
-    double now = vmpld_now(), next = -1;
+    int closed, next_ms = rt_conn_expire(d->pending, d->pending_count, &closed);
 
-    for (int i = 0; i < d->pending_count; i++) {
-        rt_conn_t *conn = &d->pending[i];
-        if (conn->fd < 0 || !conn->accepted)
-            continue;
-        double left = conn->opened_at + RT_HELLO_DEADLINE_MS / 1000.0 - now;
-        if (left <= 0) {
-            if (!d->pending_dropped++)
-                base_warn("vmpld", "node %u: closed a connection without a hello in %d ms",
-                          d->node, RT_HELLO_DEADLINE_MS);
-            base_debug("vmpld", "node %u: closed a connection without a hello in %d ms", d->node,
-                       RT_HELLO_DEADLINE_MS);
-            rt_conn_close(conn);
-        } else if (next < 0 || left < next) {
-            next = left;
-        }
-    }
-    return next < 0 ? -1 : (int)(next * 1000) + 1;
+    if (closed && !d->pending_dropped++)
+        base_warn("vmpld", "node %u: closed a connection without a hello in %d ms", d->node,
+                  RT_HELLO_DEADLINE_MS);
+    return next_ms;
 }
 
 static void signals_read(vmpld_t *d)

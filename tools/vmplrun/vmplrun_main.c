@@ -259,14 +259,8 @@ static void signals_read(vmplrun_t *run)
 static void pending_add(vmplrun_t *run, int fd, int accepted)
 {
     rt_conn_t *grown, *conn;
-    int waiting = 0, oldest = -1;
+    int oldest, waiting = accepted ? rt_conn_waiting(run->pending, run->pending_count, &oldest) : 0;
 
-    for (int i = 0; accepted && i < run->pending_count; i++)
-        if (run->pending[i].fd >= 0 && run->pending[i].accepted) {
-            waiting++;
-            if (oldest < 0 || run->pending[i].opened_at < run->pending[oldest].opened_at)
-                oldest = i;
-        }
     if (waiting >= RT_PENDING_MAX) {
         if (!run->pending_dropped++)
             base_warn("vmplrun", "%d connections wait for their hello; dropping the oldest",
@@ -289,23 +283,11 @@ static void pending_add(vmplrun_t *run, int fd, int accepted)
 /* Closes accepted connections past their hello deadline; the ms to the next, or -1. */
 static int pending_expire(vmplrun_t *run)
 {
-    double now = vmplrun_now(), next = -1;
+    int closed, next_ms = rt_conn_expire(run->pending, run->pending_count, &closed);
 
-    for (int i = 0; i < run->pending_count; i++) {
-        rt_conn_t *conn = &run->pending[i];
-        if (conn->fd < 0 || !conn->accepted)
-            continue;
-        double left = conn->opened_at + RT_HELLO_DEADLINE_MS / 1000.0 - now;
-        if (left > 0) {
-            next = next < 0 || left < next ? left : next;
-            continue;
-        }
-        if (!run->pending_dropped++)
-            base_warn("vmplrun", "closed a connection without a hello in %d ms",
-                      RT_HELLO_DEADLINE_MS);
-        rt_conn_close(conn);
-    }
-    return next < 0 ? -1 : (int)(next * 1000) + 1;
+    if (closed && !run->pending_dropped++)
+        base_warn("vmplrun", "closed a connection without a hello in %d ms", RT_HELLO_DEADLINE_MS);
+    return next_ms;
 }
 
 static void accept_daemon(vmplrun_t *run)
