@@ -319,6 +319,8 @@ killed_whole() {
   done
   grep -m1 -oE 'job=[0-9a-f]+' "$work/out" | cut -d= -f2 >"$work/dead-id"
   pids="$dead $(grep -oE '(pid|daemon)=[0-9]+' "$work/out" | cut -d= -f2 | sort -u | tr '\n' ' ')"
+  # stopped first, so no part of the job sees another die and cleans up
+  kill -STOP $pids
   kill -9 $pids
   wait $dead 2>/dev/null
   sleep 0.3
