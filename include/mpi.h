@@ -16,8 +16,9 @@
  * Handle encoding
  * ---------------------------------------------------------------------
  * Every handle type is a pointer to an incomplete struct of its own
- * (MPI_Comm is struct vmpl_mpi_comm_s *, and so on), so the compiler
- * tells the kinds apart and a handle never converts silently to another.
+ * (MPI_Comm is struct vmpl_mpi_comm_handle_s *, and so on), so the
+ * compiler tells the kinds apart and a handle never converts silently to
+ * another. No handle is an address: the structs are never defined.
  *
  *   - The null handle of every kind (MPI_COMM_NULL, MPI_DATATYPE_NULL,
  *     ...) is the value 0.
@@ -28,8 +29,11 @@
  *     and predefined operations 1..VMPL_MPI_OP_PREDEFINED_COUNT, in the
  *     order documented where they are defined below.
  *   - Handles the library creates for the user (MPI_Comm_dup,
- *     MPI_Type_vector, MPI_Op_create, ...) are real object addresses and
- *     therefore always greater than VMPL_MPI_HANDLE_PREDEFINED_MAX (4096).
+ *     MPI_Type_vector, MPI_Op_create, ...) are an index into a table of
+ *     their kind plus a generation, always greater than
+ *     VMPL_MPI_HANDLE_PREDEFINED_MAX (4096) and below 2^31, so a freed or
+ *     garbage handle is detected (the error class of its kind) and every
+ *     handle fits a Fortran INTEGER.
  *     The library maps a value 1..4096 to its own predefined object of
  *     that kind, anything above to the object at that address.
  *
@@ -71,17 +75,17 @@ typedef int MPI_Fint;        /* a Fortran INTEGER */
 /* Handle types                                                          */
 /* ===================================================================== */
 
-typedef struct vmpl_mpi_comm_s *MPI_Comm;
-typedef struct vmpl_mpi_group_s *MPI_Group;
-typedef struct vmpl_mpi_datatype_s *MPI_Datatype;
-typedef struct vmpl_mpi_op_s *MPI_Op;
-typedef struct vmpl_mpi_request_s *MPI_Request;
-typedef struct vmpl_mpi_errhandler_s *MPI_Errhandler;
-typedef struct vmpl_mpi_info_s *MPI_Info;
-typedef struct vmpl_mpi_win_s *MPI_Win;
-typedef struct vmpl_mpi_file_s *MPI_File;
-typedef struct vmpl_mpi_message_s *MPI_Message;
-typedef struct vmpl_mpi_session_s *MPI_Session;
+typedef struct vmpl_mpi_comm_handle_s *MPI_Comm;
+typedef struct vmpl_mpi_group_handle_s *MPI_Group;
+typedef struct vmpl_mpi_datatype_handle_s *MPI_Datatype;
+typedef struct vmpl_mpi_op_handle_s *MPI_Op;
+typedef struct vmpl_mpi_request_handle_s *MPI_Request;
+typedef struct vmpl_mpi_errhandler_handle_s *MPI_Errhandler;
+typedef struct vmpl_mpi_info_handle_s *MPI_Info;
+typedef struct vmpl_mpi_win_handle_s *MPI_Win;
+typedef struct vmpl_mpi_file_handle_s *MPI_File;
+typedef struct vmpl_mpi_message_handle_s *MPI_Message;
+typedef struct vmpl_mpi_session_handle_s *MPI_Session;
 
 /* Predefined handles are at most this; user-created handles are above. */
 #define VMPL_MPI_HANDLE_PREDEFINED_MAX 4096

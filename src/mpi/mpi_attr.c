@@ -30,7 +30,7 @@ MPI_Comm mpi_comm_handle(struct vmpl_mpi_comm_s *comm)
 {
     return comm == &mpi_state.world ? MPI_COMM_WORLD
            : comm == &mpi_state.self ? MPI_COMM_SELF
-                                     : (MPI_Comm)comm;
+                                     : comm->handle;
 }
 
 static keyval_t *keyval_of(int keyval)

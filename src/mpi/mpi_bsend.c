@@ -136,7 +136,7 @@ static int bsend_post(struct vmpl_mpi_comm_s *c, const void *buf, int count, con
         block_drop(block);
         return rc;
     }
-    block->req = inner;
+    block->req = mpi_request_of(inner);
     return MPI_SUCCESS;
 }
 
@@ -163,9 +163,10 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
     if (rc != MPI_SUCCESS)
         return rc;
     /* the application's request is complete at once: its data is in the buffer */
-    *request = mpi_request_new(c, MPI_REQ_DONE);
-    if (!*request)
+    struct vmpl_mpi_request_s *done = mpi_request_new(c, MPI_REQ_DONE);
+    if (!done)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Ibsend", "out of memory");
+    *request = done->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Ibsend)

@@ -10,18 +10,15 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle)
         return mpi_state.initialized ? &mpi_state.world : NULL;
     if (handle == MPI_COMM_SELF)
         return mpi_state.initialized ? &mpi_state.self : NULL;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN || handle->freed)
-        return NULL;
-    return handle;
+    struct vmpl_mpi_comm_s *c = mpi_handle_object(MPI_HANDLE_COMM, (uintptr_t)handle);
+    return c && !c->freed ? c : NULL;
 }
 
 struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle)
 {
     if (handle == MPI_GROUP_EMPTY)
         return &mpi_state.group_empty;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
-        return NULL;
-    return handle;
+    return mpi_handle_object(MPI_HANDLE_GROUP, (uintptr_t)handle);
 }
 
 struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
@@ -30,6 +27,10 @@ struct vmpl_mpi_comm_s *mpi_comm_wrap(comm_t *core)
 
     if (!c)
         return NULL;
+    if (!(c->handle = (MPI_Comm)mpi_handle_new(MPI_HANDLE_COMM, c))) {
+        free(c);
+        return NULL;
+    }
     c->core = core;
     c->errhandler = MPI_ERRORS_ARE_FATAL;
     c->refs = 1;
@@ -42,6 +43,7 @@ void mpi_comm_unref(struct vmpl_mpi_comm_s *c)
         return;
     mpi_errhandler_unref(c->errhandler);
     comm_release(c->core);
+    mpi_handle_free(MPI_HANDLE_COMM, (uintptr_t)c->handle);
     free(c);
 }
 
@@ -106,7 +108,7 @@ static int comm_result(struct vmpl_mpi_comm_s *parent, vmpl_status_t status,
     }
     c->errhandler = parent->errhandler; /* inherited, as MPI says */
     mpi_errhandler_ref(c->errhandler);
-    *newcomm = c;
+    *newcomm = c->handle;
     return MPI_SUCCESS;
 }
 
@@ -120,11 +122,12 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     rc = comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
     if (rc != MPI_SUCCESS)
         return rc;
-    if (mpi_topo_copy(c, *newcomm) != MPI_SUCCESS) {
+    struct vmpl_mpi_comm_s *dup = mpi_comm_of(*newcomm);
+    if (mpi_topo_copy(c, dup) != MPI_SUCCESS) {
         rc = mpi_error(c, MPI_ERR_NO_MEM, "MPI_Comm_dup", "out of memory copying the topology");
         goto err_free_newcomm;
     }
-    rc = mpi_attrs_copy(c, comm, *newcomm);
+    rc = mpi_attrs_copy(c, comm, dup);
     if (rc != MPI_SUCCESS) {
         rc = rc == MPI_ERR_NO_MEM
                  ? mpi_error(c, rc, "MPI_Comm_dup", "out of memory copying the attributes")
@@ -260,8 +263,13 @@ static int group_result(vmpl_status_t status, group_t *const *core_p, MPI_Group 
         group_release(core);
         return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
     }
+    if (!(g->handle = (MPI_Group)mpi_handle_new(MPI_HANDLE_GROUP, g))) {
+        free(g);
+        group_release(core);
+        return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
+    }
     g->core = core;
-    *newgroup = g;
+    *newgroup = g->handle;
     return MPI_SUCCESS;
 }
 
@@ -327,6 +335,7 @@ int PMPI_Group_free(MPI_Group *group)
     GROUP_OR_FAIL(g, *group, "MPI_Group_free");
     if (g != &mpi_state.group_empty) {
         group_release(g->core);
+        mpi_handle_free(MPI_HANDLE_GROUP, (uintptr_t)g->handle);
         free(g);
     }
     *group = MPI_GROUP_NULL;

@@ -219,7 +219,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
         PMPI_Comm_free(comm_dist_graph);
         return mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");
     }
-    (*comm_dist_graph)->dist_graph = graph;
+    mpi_comm_of(*comm_dist_graph)->dist_graph = graph;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Dist_graph_create_adjacent)
@@ -398,7 +398,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     if (rc == MPI_SUCCESS) {
         graph = dist_graph_from_edges(c->core->rank, received, nreceived, weighted);
         if (graph) {
-            (*comm_dist_graph)->dist_graph = graph;
+            mpi_comm_of(*comm_dist_graph)->dist_graph = graph;
         } else {
             PMPI_Comm_free(comm_dist_graph);
             rc = mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");

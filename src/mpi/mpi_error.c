@@ -20,8 +20,10 @@ void mpi_errhandler_unref(MPI_Errhandler handle)
 {
     struct vmpl_mpi_errhandler_s *h = mpi_errhandler_of(handle);
 
-    if (h && h->kind == MPI_EH_USER && --h->refcount == 0)
+    if (h && h->kind == MPI_EH_USER && --h->refcount == 0) {
+        mpi_handle_free(MPI_HANDLE_ERRHANDLER, (uintptr_t)h->handle);
         free(h); /* allocated by MPI_Comm_create_errhandler */
+    }
 }
 
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle)
@@ -32,9 +34,7 @@ struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle)
         return &mpi_state.eh_return;
     if (handle == MPI_ERRORS_ABORT)
         return &mpi_state.eh_abort;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
-        return NULL;
-    return handle;
+    return mpi_handle_object(MPI_HANDLE_ERRHANDLER, (uintptr_t)handle);
 }
 
 int mpi_class_of_status(vmpl_status_t status)
@@ -80,7 +80,7 @@ int mpi_error(struct vmpl_mpi_comm_s *comm, int error_class, const char *functio
     case MPI_EH_USER: {
         MPI_Comm handle = comm == &mpi_state.world ? MPI_COMM_WORLD
                           : comm == &mpi_state.self ? MPI_COMM_SELF
-                                                    : (MPI_Comm)comm;
+                                                    : comm->handle;
         int code = error_class;
         handler->fn(&handle, &code);
         return error_class;
@@ -236,7 +236,11 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
     if (!h)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
     *h = (struct vmpl_mpi_errhandler_s){.kind = MPI_EH_USER, .fn = fn, .refcount = 1};
-    *errhandler = h;
+    if (!(h->handle = (MPI_Errhandler)mpi_handle_new(MPI_HANDLE_ERRHANDLER, h))) {
+        free(h);
+        return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
+    }
+    *errhandler = h->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Comm_create_errhandler)

@@ -128,7 +128,12 @@ static int failed_group(struct vmpl_mpi_comm_s *c, int n, MPI_Group *group, cons
                          vmpl_status_string(status));
     }
     free(world);
-    *group = g;
+    if (!(g->handle = (MPI_Group)mpi_handle_new(MPI_HANDLE_GROUP, g))) {
+        group_release(g->core);
+        free(g);
+        return mpi_error(c, MPI_ERR_NO_MEM, function, "out of memory");
+    }
+    *group = g->handle;
     return MPI_SUCCESS;
 
 err_no_mem:

@@ -90,8 +90,9 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
                          comm_graph);
     if (rc != MPI_SUCCESS || *comm_graph == MPI_COMM_NULL)
         return rc;
-    (*comm_graph)->graph = mpi_graph_new(nnodes, index, edges);
-    if (!(*comm_graph)->graph) {
+    struct vmpl_mpi_comm_s *graph = mpi_comm_of(*comm_graph);
+    graph->graph = mpi_graph_new(nnodes, index, edges);
+    if (!graph->graph) {
         PMPI_Comm_free(comm_graph);
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Graph_create", "out of memory");
     }

@@ -1,13 +1,16 @@
 /*
- * The MPI layer: thin functions over src/core. Handles (include/mpi.h) are
- * pointers to the structs below; predefined handles are small integers
- * that index tables in mpi_state. Every function is written as PMPI_x and
+ * The MPI layer: thin functions over src/core. Handles (include/mpi.h) of
+ * user-created objects are indices plus generations into the tables of
+ * mpi_handle.h, never pointers; predefined handles are small integers that
+ * index tables in mpi_state. Every function is written as PMPI_x and
  * exported as a weak MPI_x (the profiling interface).
  */
 #ifndef VMPL_MPI_MPI_IMPL_H
 #define VMPL_MPI_MPI_IMPL_H
 
 #include <mpi.h>
+
+#include "mpi_handle.h"
 
 #include <core/coll/coll.h>
 #include <core/comm/comm.h>
@@ -24,7 +27,6 @@
 #define MPI_WEAK(name) MPI_IMPL_PRAGMA(weak MPI_##name = PMPI_##name)
 #define MPIX_WEAK(name) MPI_IMPL_PRAGMA(weak MPIX_##name = PMPIX_##name)
 
-#define MPI_IMPL_HANDLE_MIN 4096 /* smaller handle values are predefined objects */
 
 typedef enum {
     MPI_EH_USER,
@@ -34,6 +36,7 @@ typedef enum {
 } mpi_eh_kind_t;
 
 struct vmpl_mpi_errhandler_s {
+    MPI_Errhandler handle;
     mpi_eh_kind_t kind;
     MPI_Comm_errhandler_function *fn;
     int refcount;
@@ -69,6 +72,7 @@ typedef struct {
 } mpi_dist_graph_t;
 
 struct vmpl_mpi_comm_s {
+    MPI_Comm handle; /* valid until the object is freed, even after MPI_Comm_free */
     comm_t *core;
     MPI_Errhandler errhandler;
     char name[MPI_MAX_OBJECT_NAME];
@@ -84,11 +88,13 @@ struct vmpl_mpi_comm_s {
 };
 
 struct vmpl_mpi_group_s {
+    MPI_Group handle;
     group_t *core;
     int predefined;
 };
 
 struct vmpl_mpi_datatype_s {
+    MPI_Datatype handle;
     dt_type_t *dt;
     vmpl_type_t elem; /* the one predefined type it is made of, else VMPL_TYPE_COUNT */
     int predefined;
@@ -96,6 +102,7 @@ struct vmpl_mpi_datatype_s {
 };
 
 struct vmpl_mpi_op_s {
+    MPI_Op handle;
     coll_op_t core;       /* core.elem is set per call from the datatype */
     MPI_User_function *user;
     int predefined;
@@ -104,6 +111,7 @@ struct vmpl_mpi_op_s {
 typedef enum { MPI_REQ_SEND, MPI_REQ_RECV, MPI_REQ_DONE } mpi_req_kind_t;
 
 struct vmpl_mpi_request_s {
+    MPI_Request handle;
     p2p_req_t p2p;
     mpi_req_kind_t kind;
     int persistent, active; /* persistent requests: started and not yet completed */
@@ -144,6 +152,11 @@ struct vmpl_mpi_comm_s *mpi_comm_of(MPI_Comm handle);
 struct vmpl_mpi_datatype_s *mpi_type_of(MPI_Datatype handle);
 struct vmpl_mpi_op_s *mpi_op_of(MPI_Op handle);
 struct vmpl_mpi_errhandler_s *mpi_errhandler_of(MPI_Errhandler handle);
+/* A live request (not MPI_REQUEST_NULL), or NULL. */
+static inline struct vmpl_mpi_request_s *mpi_request_of(MPI_Request handle)
+{
+    return mpi_handle_object(MPI_HANDLE_REQUEST, (uintptr_t)handle);
+}
 /* User handlers are counted: the handle and every communicator using one. */
 void mpi_errhandler_ref(MPI_Errhandler handle);
 void mpi_errhandler_unref(MPI_Errhandler handle);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 struct vmpl_mpi_info_s {
+    MPI_Info handle;
     int count;
     char **keys, **values;
 };
@@ -15,9 +16,7 @@ static struct vmpl_mpi_info_s *info_of(MPI_Info handle)
 {
     if (handle == MPI_INFO_ENV)
         return &info_env;
-    if ((uintptr_t)handle < MPI_IMPL_HANDLE_MIN)
-        return NULL;
-    return handle;
+    return mpi_handle_object(MPI_HANDLE_INFO, (uintptr_t)handle);
 }
 
 #define INFO_OR_FAIL(var, handle, function)                                                  \
@@ -53,7 +52,11 @@ int PMPI_Info_create(MPI_Info *info)
     i = calloc(1, sizeof(*i));
     if (!i)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Info_create", "out of memory");
-    *info = i;
+    if (!(i->handle = (MPI_Info)mpi_handle_new(MPI_HANDLE_INFO, i))) {
+        free(i);
+        return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Info_create", "out of memory");
+    }
+    *info = i->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Info_create)
@@ -208,6 +211,7 @@ int PMPI_Info_free(MPI_Info *info)
     }
     free(i->keys);
     free(i->values);
+    mpi_handle_free(MPI_HANDLE_INFO, (uintptr_t)i->handle);
     free(i);
     *info = MPI_INFO_NULL;
     return MPI_SUCCESS;

@@ -81,6 +81,7 @@ int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *coun
 MPI_WEAK(Get_elements)
 
 struct vmpl_mpi_message_s {
+    MPI_Message handle;
     p2p_message_t *core;
     struct vmpl_mpi_comm_s *comm;
     p2p_status_t status;
@@ -121,8 +122,12 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
     m = malloc(sizeof(*m));
     if (!m)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Improbe", "out of memory");
-    *m = (struct vmpl_mpi_message_s){core, c, found};
-    *message = m;
+    *m = (struct vmpl_mpi_message_s){.core = core, .comm = c, .status = found};
+    if (!(m->handle = (MPI_Message)mpi_handle_new(MPI_HANDLE_MESSAGE, m))) {
+        free(m); /* the matched message stays in the engine: a later probe finds it again */
+        return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Improbe", "out of memory");
+    }
+    *message = m->handle;
     mpi_status_set(status, &found, group_rank_of(c->core->group, found.source));
     return MPI_SUCCESS;
 }
@@ -151,18 +156,17 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
         mpi_pointer_check(NULL, request, "request", "MPI_Imrecv"))
         return MPI_ERR_ARG;
     *request = MPI_REQUEST_NULL;
-    m = *message;
-    if (m == MPI_MESSAGE_NO_PROC) {
+    if (*message == MPI_MESSAGE_NO_PROC) {
         req = mpi_request_new(&mpi_state.self, MPI_REQ_RECV);
         if (!req)
             return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");
         req->p2p.done = 1;
         req->p2p.status = (p2p_status_t){.source = MPI_PROC_NULL, .tag = MPI_ANY_TAG};
-        *request = req;
+        *request = req->handle;
         *message = MPI_MESSAGE_NULL;
         return MPI_SUCCESS;
     }
-    if (m == MPI_MESSAGE_NULL || (uintptr_t)m < MPI_IMPL_HANDLE_MIN)
+    if (!(m = mpi_handle_object(MPI_HANDLE_MESSAGE, (uintptr_t)*message)))
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Imrecv", "invalid message");
     if (!t || count < 0)
         return mpi_error(m->comm, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Imrecv",
@@ -180,9 +184,10 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
         return mpi_error(m->comm, mpi_class_of_status(status), "MPI_Imrecv", "%s",
                          vmpl_status_string(status));
     }
+    mpi_handle_free(MPI_HANDLE_MESSAGE, (uintptr_t)m->handle);
     free(m);
     *message = MPI_MESSAGE_NULL;
-    *request = req;
+    *request = req->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Imrecv)

@@ -33,9 +33,7 @@ struct vmpl_mpi_op_s *mpi_op_of(MPI_Op handle)
         return NULL;
     if (index <= VMPL_MPI_OP_PREDEFINED_COUNT)
         return mpi_state.ops[index].predefined ? &mpi_state.ops[index] : NULL;
-    if (index < MPI_IMPL_HANDLE_MIN)
-        return NULL;
-    return handle;
+    return mpi_handle_object(MPI_HANDLE_OP, index);
 }
 
 /* coll_user_fn_t adapter: the user function sees its MPI datatype handle. */
@@ -83,7 +81,11 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Op_create", "out of memory");
     o->user = user_fn;
     o->core = (coll_op_t){.op = VMPL_OP_COUNT, .user = user_adapter, .commutative = !!commute};
-    *op = o;
+    if (!(o->handle = (MPI_Op)mpi_handle_new(MPI_HANDLE_OP, o))) {
+        free(o);
+        return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Op_create", "out of memory");
+    }
+    *op = o->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Op_create)
@@ -98,6 +100,7 @@ int PMPI_Op_free(MPI_Op *op)
     o = mpi_op_of(*op);
     if (!o || o->predefined)
         return mpi_error(NULL, MPI_ERR_OP, "MPI_Op_free", "invalid or predefined operation");
+    mpi_handle_free(MPI_HANDLE_OP, (uintptr_t)o->handle);
     free(o);
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;

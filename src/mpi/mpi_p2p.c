@@ -84,7 +84,7 @@ static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int
     req->tag = tag;
     req->mode = mode;
     req->persistent = persistent;
-    *request = req;
+    *request = req->handle;
     if (persistent)
         return MPI_SUCCESS;
     rc = start(req, function);
@@ -237,7 +237,7 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
     PMPI_Wait(&requests[1], MPI_STATUS_IGNORE);
     rc = PMPI_Wait(&requests[0], status);
     if (rc == MPI_ERR_PROC_FAILED_PENDING) { /* blocking: withdraw the wildcard receive */
-        int withdrawn = p2p_cancel_recv(mpi_state.p2p, &requests[0]->p2p);
+        int withdrawn = p2p_cancel_recv(mpi_state.p2p, &mpi_request_of(requests[0])->p2p);
         int finish = PMPI_Wait(&requests[0], withdrawn ? MPI_STATUS_IGNORE : status);
         if (!withdrawn)
             return finish;
@@ -305,8 +305,8 @@ int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
                   request, "MPI_Bsend_init");
 
     if (rc == MPI_SUCCESS) {
-        (*request)->buffered = 1;
-        (*request)->comm_handle = comm;
+        mpi_request_of(*request)->buffered = 1;
+        mpi_request_of(*request)->comm_handle = comm;
     }
     return rc;
 }
@@ -327,8 +327,8 @@ int PMPI_Start(MPI_Request *request)
     MPI_CHECK_INIT("MPI_Start");
     if (mpi_pointer_check(NULL, request, "request", "MPI_Start"))
         return MPI_ERR_ARG;
-    req = *request;
-    if (req == MPI_REQUEST_NULL || !req->persistent)
+    req = mpi_request_of(*request);
+    if (!req || !req->persistent)
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Start", "not a persistent request");
     if (req->active)
         return mpi_error(req->comm, MPI_ERR_REQUEST, "MPI_Start", "request already active");

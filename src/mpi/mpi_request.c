@@ -8,11 +8,19 @@ struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req
 {
     struct vmpl_mpi_request_s *req = mpi_state.free_requests;
 
+    MPI_Request handle;
+
     if (req)
         mpi_state.free_requests = req->next_free;
     else if (!(req = malloc(sizeof(*req))))
         return NULL;
+    if (!(handle = (MPI_Request)mpi_handle_new(MPI_HANDLE_REQUEST, req))) {
+        req->next_free = mpi_state.free_requests;
+        mpi_state.free_requests = req;
+        return NULL;
+    }
     memset(req, 0, sizeof(*req));
+    req->handle = handle;
     req->comm = comm;
     mpi_comm_ref(comm);
     req->kind = kind;
@@ -25,6 +33,8 @@ void mpi_request_release(struct vmpl_mpi_request_s *req)
     dt_type_release(req->dt); /* NULL and named types: nothing */
     req->comm = NULL;
     req->dt = NULL;
+    mpi_handle_free(MPI_HANDLE_REQUEST, (uintptr_t)req->handle);
+    req->handle = MPI_REQUEST_NULL;
     req->next_free = mpi_state.free_requests;
     mpi_state.free_requests = req;
 }
@@ -72,9 +82,9 @@ int mpi_status_error(struct vmpl_mpi_comm_s *c, const p2p_status_t *status, cons
 }
 
 /* Finishes a completed request: status out, then freed or made inactive. */
-static int request_finish(MPI_Request *request, MPI_Status *status)
+static int request_finish(MPI_Request *request, struct vmpl_mpi_request_s *req,
+                          MPI_Status *status)
 {
-    struct vmpl_mpi_request_s *req = *request;
     p2p_status_t done = req->p2p.status;
     int rc;
 
@@ -104,30 +114,46 @@ static int request_finish(MPI_Request *request, MPI_Status *status)
  * unacknowledged failures: it reports MPI_ERR_PROC_FAILED_PENDING and
  * stays pending (ULFM).
  */
-static int request_failure_pending(MPI_Request request)
+static int request_failure_pending(const struct vmpl_mpi_request_s *req)
 {
-    return request->kind == MPI_REQ_RECV && request->peer == MPI_ANY_SOURCE &&
-           !request->p2p.done && !request->p2p.matched && mpi_wildcard_blocked(request->comm);
+    return req->kind == MPI_REQ_RECV && req->peer == MPI_ANY_SOURCE && !req->p2p.done &&
+           !req->p2p.matched && mpi_wildcard_blocked(req->comm);
 }
 
-static int request_report_pending(MPI_Request request, MPI_Status *status, const char *function)
+static int request_report_pending(const struct vmpl_mpi_request_s *req, MPI_Status *status,
+                                  const char *function)
 {
     if (status != MPI_STATUS_IGNORE) {
         mpi_status_empty(status);
         status->MPI_ERROR = MPI_ERR_PROC_FAILED_PENDING;
     }
-    return mpi_proc_failed(request->comm, MPI_ERR_PROC_FAILED_PENDING, -1, function);
+    return mpi_proc_failed(req->comm, MPI_ERR_PROC_FAILED_PENDING, -1, function);
 }
 
-/* A request that needs no waiting: null, inactive persistent, or already done. */
-static int request_inert(MPI_Request request)
+/* A request that needs no waiting: null (NULL), or inactive persistent. */
+static int request_inert(const struct vmpl_mpi_request_s *req)
 {
-    return request == MPI_REQUEST_NULL || (request->persistent && !request->active);
+    return !req || (req->persistent && !req->active);
 }
 
-static int request_done(MPI_Request request)
+static int request_done(const struct vmpl_mpi_request_s *req)
 {
-    return request->kind == MPI_REQ_DONE || request->p2p.done;
+    return req->kind == MPI_REQ_DONE || req->p2p.done;
+}
+
+/*
+ * The request behind *request: *req is NULL for MPI_REQUEST_NULL. An
+ * invalid handle (freed, completed before, garbage) raises MPI_ERR_REQUEST.
+ */
+static int request_arg(const MPI_Request *request, struct vmpl_mpi_request_s **req,
+                       const char *function)
+{
+    if (mpi_pointer_check(NULL, request, "request", function))
+        return MPI_ERR_ARG;
+    *req = mpi_request_of(*request);
+    if (!*req && *request != MPI_REQUEST_NULL)
+        return mpi_error(NULL, MPI_ERR_REQUEST, function, "invalid request");
+    return MPI_SUCCESS;
 }
 
 /* The array arguments of the multiple-completion calls: MPI_SUCCESS or the error raised. */
@@ -137,45 +163,62 @@ static int array_args(int count, const MPI_Request requests[], const char *funct
         return mpi_error(NULL, MPI_ERR_COUNT, function, "negative count %d", count);
     if (count > 0 && !requests)
         return mpi_error(NULL, MPI_ERR_ARG, function, "requests is NULL for %d requests", count);
+    for (int i = 0; i < count; i++)
+        if (requests[i] != MPI_REQUEST_NULL && !mpi_request_of(requests[i]))
+            return mpi_error(NULL, MPI_ERR_REQUEST, function, "requests[%d] is invalid", i);
     return MPI_SUCCESS;
+}
+
+/* Completes req (not inert), then finishes it as Wait does. */
+static int request_wait(MPI_Request *request, struct vmpl_mpi_request_s *req, MPI_Status *status,
+                        const char *function)
+{
+    if (req->kind == MPI_REQ_RECV && req->peer == MPI_ANY_SOURCE) {
+        if (mpi_wildcard_wait(req->comm, &req->p2p))
+            return request_report_pending(req, status, function);
+    } else if (req->kind != MPI_REQ_DONE) {
+        p2p_wait(mpi_state.p2p, &req->p2p);
+    }
+    return request_finish(request, req, status);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
+    struct vmpl_mpi_request_s *req;
+    int rc;
+
     MPI_CHECK_INIT("MPI_Wait");
-    if (mpi_pointer_check(NULL, request, "request", "MPI_Wait"))
-        return MPI_ERR_ARG;
-    if (request_inert(*request)) {
+    if ((rc = request_arg(request, &req, "MPI_Wait")))
+        return rc;
+    if (request_inert(req)) {
         mpi_status_empty(status);
         return MPI_SUCCESS;
     }
-    if ((*request)->kind == MPI_REQ_RECV && (*request)->peer == MPI_ANY_SOURCE) {
-        if (mpi_wildcard_wait((*request)->comm, &(*request)->p2p))
-            return request_report_pending(*request, status, "MPI_Wait");
-    } else if ((*request)->kind != MPI_REQ_DONE) {
-        p2p_wait(mpi_state.p2p, &(*request)->p2p);
-    }
-    return request_finish(request, status);
+    return request_wait(request, req, status, "MPI_Wait");
 }
 MPI_WEAK(Wait)
 
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
+    struct vmpl_mpi_request_s *req;
+    int rc;
+
     MPI_CHECK_INIT("MPI_Test");
-    if (mpi_pointer_check(NULL, request, "request", "MPI_Test") ||
-        mpi_pointer_check(NULL, flag, "flag", "MPI_Test"))
+    if ((rc = request_arg(request, &req, "MPI_Test")))
+        return rc;
+    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Test"))
         return MPI_ERR_ARG;
-    if (request_inert(*request)) {
+    if (request_inert(req)) {
         *flag = 1;
         mpi_status_empty(status);
         return MPI_SUCCESS;
     }
-    if (!request_done(*request))
+    if (!request_done(req))
         p2p_progress(mpi_state.p2p);
-    *flag = request_done(*request);
-    if (!*flag && request_failure_pending(*request))
-        return request_report_pending(*request, status, "MPI_Test");
-    return *flag ? request_finish(request, status) : MPI_SUCCESS;
+    *flag = request_done(req);
+    if (!*flag && request_failure_pending(req))
+        return request_report_pending(req, status, "MPI_Test");
+    return *flag ? request_finish(request, req, status) : MPI_SUCCESS;
 }
 MPI_WEAK(Test)
 
@@ -188,8 +231,12 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
         return error;
     for (int i = 0; i < count; i++) {
         MPI_Status *status = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-        int rc = PMPI_Wait(&requests[i], status);
-        if (rc != MPI_SUCCESS)
+        struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
+        if (request_inert(req)) {
+            mpi_status_empty(status);
+            continue;
+        }
+        if (request_wait(&requests[i], req, status, "MPI_Waitall") != MPI_SUCCESS)
             error = MPI_ERR_IN_STATUS;
     }
     return error;
@@ -206,11 +253,13 @@ int PMPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status status
     if (mpi_pointer_check(NULL, flag, "flag", "MPI_Testall"))
         return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
-    for (int i = 0; i < count; i++)
-        if (!request_inert(requests[i]) && !request_done(requests[i])) {
+    for (int i = 0; i < count; i++) {
+        struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
+        if (!request_inert(req) && !request_done(req)) {
             *flag = 0;
             return MPI_SUCCESS;
         }
+    }
     *flag = 1;
     return PMPI_Waitall(count, requests, statuses);
 }
@@ -228,18 +277,19 @@ int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_S
         return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < count; i++) {
-        if (request_inert(requests[i]))
+        struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
+        if (request_inert(req))
             continue;
         active = 1;
-        if (request_done(requests[i])) {
+        if (request_done(req)) {
             *index = i;
             *flag = 1;
-            return request_finish(&requests[i], status);
+            return request_finish(&requests[i], req, status);
         }
-        if (request_failure_pending(requests[i])) { /* stays pending: flag 0 */
+        if (request_failure_pending(req)) { /* stays pending: flag 0 */
             *index = i;
             *flag = 0;
-            return request_report_pending(requests[i], status, "MPI_Testany");
+            return request_report_pending(req, status, "MPI_Testany");
         }
     }
     *index = MPI_UNDEFINED;
@@ -266,10 +316,11 @@ static void collect_done(int incount, MPI_Request requests[], int *outcount, int
                          MPI_Status statuses[])
 {
     for (int i = 0; i < incount; i++) {
-        if (request_inert(requests[i]) || !request_done(requests[i]))
+        struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
+        if (request_inert(req) || !request_done(req))
             continue;
         indices[*outcount] = i;
-        request_finish(&requests[i],
+        request_finish(&requests[i], req,
                        statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[*outcount]);
         (*outcount)++;
     }
@@ -316,7 +367,7 @@ int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indice
         return MPI_ERR_ARG;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < incount; i++)
-        active += !request_inert(requests[i]);
+        active += !request_inert(mpi_request_of(requests[i]));
     *outcount = 0;
     if (!active) {
         *outcount = MPI_UNDEFINED;
@@ -329,15 +380,18 @@ MPI_WEAK(Testsome)
 
 int PMPI_Request_free(MPI_Request *request)
 {
+    struct vmpl_mpi_request_s *req;
+    int rc;
+
     MPI_CHECK_INIT("MPI_Request_free");
-    if (mpi_pointer_check(NULL, request, "request", "MPI_Request_free"))
-        return MPI_ERR_ARG;
-    if (*request == MPI_REQUEST_NULL)
+    if ((rc = request_arg(request, &req, "MPI_Request_free")))
+        return rc;
+    if (!req)
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Request_free", "null request");
     /* an active operation still completes; the engine owns its request until then */
-    if (!request_inert(*request) && !request_done(*request))
-        p2p_wait(mpi_state.p2p, &(*request)->p2p);
-    mpi_request_release(*request);
+    if (!request_inert(req) && !request_done(req))
+        p2p_wait(mpi_state.p2p, &req->p2p);
+    mpi_request_release(req);
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }
@@ -396,13 +450,16 @@ MPI_WEAK(Test_cancelled)
 
 int PMPI_Cancel(MPI_Request *request)
 {
+    struct vmpl_mpi_request_s *req;
+    int rc;
+
     MPI_CHECK_INIT("MPI_Cancel");
-    if (mpi_pointer_check(NULL, request, "request", "MPI_Cancel"))
-        return MPI_ERR_ARG;
-    if (request_inert(*request))
+    if ((rc = request_arg(request, &req, "MPI_Cancel")))
+        return rc;
+    if (request_inert(req))
         return MPI_SUCCESS;
-    if ((*request)->kind == MPI_REQ_RECV)
-        p2p_cancel_recv(mpi_state.p2p, &(*request)->p2p);
+    if (req->kind == MPI_REQ_RECV)
+        p2p_cancel_recv(mpi_state.p2p, &req->p2p);
     return MPI_SUCCESS; /* sends cannot be cancelled: they complete normally */
 }
 MPI_WEAK(Cancel)

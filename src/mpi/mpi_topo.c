@@ -109,8 +109,9 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
                          comm_cart);
     if (rc != MPI_SUCCESS || *comm_cart == MPI_COMM_NULL)
         return rc;
-    (*comm_cart)->cart = cart_new(ndims, dims, periods);
-    if (!(*comm_cart)->cart) {
+    struct vmpl_mpi_comm_s *cart = mpi_comm_of(*comm_cart);
+    cart->cart = cart_new(ndims, dims, periods);
+    if (!cart->cart) {
         PMPI_Comm_free(comm_cart);
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_create", "out of memory");
     }
@@ -285,8 +286,9 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     rc = PMPI_Comm_split(comm, color, key, newcomm);
     if (rc != MPI_SUCCESS)
         return rc;
-    (*newcomm)->cart = cart_new(kept, sub_dims, sub_periods);
-    if (!(*newcomm)->cart) {
+    struct vmpl_mpi_comm_s *sub = mpi_comm_of(*newcomm);
+    sub->cart = cart_new(kept, sub_dims, sub_periods);
+    if (!sub->cart) {
         PMPI_Comm_free(newcomm);
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_sub", "out of memory");
     }

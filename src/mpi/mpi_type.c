@@ -96,9 +96,7 @@ struct vmpl_mpi_datatype_s *mpi_type_of(MPI_Datatype handle)
         return NULL;
     if (index <= VMPL_MPI_DATATYPE_PREDEFINED_COUNT)
         return mpi_state.types[index].dt ? &mpi_state.types[index] : NULL;
-    if (index < MPI_IMPL_HANDLE_MIN)
-        return NULL;
-    return handle;
+    return mpi_handle_object(MPI_HANDLE_DATATYPE, index);
 }
 
 /* The single reduction element type a derived type is built from, if any. */
@@ -146,6 +144,10 @@ struct vmpl_mpi_datatype_s *mpi_type_wrap(dt_type_t *dt)
 
     if (!t)
         return NULL;
+    if (!(t->handle = (MPI_Datatype)mpi_handle_new(MPI_HANDLE_DATATYPE, t))) {
+        free(t);
+        return NULL;
+    }
     t->dt = dt;
     t->elem = element_of(dt);
     return t;

@@ -25,7 +25,7 @@ static int type_new(vmpl_status_t status, dt_type_t *const *dt_p, MPI_Datatype *
         dt_type_release(dt);
         return mpi_error(NULL, MPI_ERR_NO_MEM, function, "out of memory");
     }
-    *newtype = t;
+    *newtype = t->handle;
     return MPI_SUCCESS;
 }
 
@@ -305,6 +305,7 @@ int PMPI_Type_free(MPI_Datatype *datatype)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_free", "cannot free predefined %s",
                          t->name);
     dt_type_release(t->dt); /* pending operations hold their own references */
+    mpi_handle_free(MPI_HANDLE_DATATYPE, (uintptr_t)t->handle);
     free(t);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;

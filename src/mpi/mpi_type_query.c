@@ -54,7 +54,12 @@ static MPI_Datatype handle_for(dt_type_t *dt)
                 return (MPI_Datatype)(intptr_t)i;
         return MPI_DATATYPE_NULL;
     }
-    return mpi_type_wrap(dt); /* contents retained it: the new handle owns that reference */
+    struct vmpl_mpi_datatype_s *t = mpi_type_wrap(dt); /* owns contents' reference */
+    if (!t) {
+        dt_type_release(dt);
+        return MPI_DATATYPE_NULL;
+    }
+    return t->handle;
 }
 
 int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
@@ -137,7 +142,7 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength,
         dt_type_release(dt);
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Type_create_hindexed_block", "out of memory");
     }
-    *newtype = t;
+    *newtype = t->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Type_create_hindexed_block)
@@ -186,7 +191,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
         dt_type_release(dt);
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Type_create_darray", "out of memory");
     }
-    *newtype = t;
+    *newtype = t->handle;
     return MPI_SUCCESS;
 }
 MPI_WEAK(Type_create_darray)
