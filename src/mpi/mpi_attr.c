@@ -52,8 +52,9 @@ int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
                             MPI_Comm_delete_attr_function *delete_fn, int *keyval,
                             void *extra_state)
 {
-    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_create_keyval"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_create_keyval")))
+        return rc;
     for (int k = KEYVAL_FIRST; k < KEYVAL_MAX; k++)
         if (!keyvals[k].in_use) {
             keyvals[k] = (keyval_t){1, copy_fn, delete_fn, extra_state, 0, 0};
@@ -67,10 +68,11 @@ MPI_WEAK(Comm_create_keyval)
 
 int PMPI_Comm_free_keyval(int *keyval)
 {
+    int rc;
     keyval_t *k;
 
-    if (mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_free_keyval"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, keyval, "keyval", "MPI_Comm_free_keyval")))
+        return rc;
     k = keyval_of(*keyval);
     if (!k)
         return mpi_error(NULL, MPI_ERR_KEYVAL, "MPI_Comm_free_keyval", "invalid keyval %d",
@@ -107,10 +109,12 @@ static int attr_delete(struct vmpl_mpi_comm_s *c, MPI_Comm handle, int keyval)
 
 int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     mpi_attr_t *grown;
 
-    MPI_CHECK_INIT("MPI_Comm_set_attr");
+    if ((rc = mpi_init_check("MPI_Comm_set_attr")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_set_attr", "invalid communicator");
     if (!keyval_of(keyval))
@@ -130,16 +134,18 @@ MPI_WEAK(Comm_set_attr)
 
 int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     mpi_attr_t *a;
     int *predefined = NULL;
 
-    MPI_CHECK_INIT("MPI_Comm_get_attr");
+    if ((rc = mpi_init_check("MPI_Comm_get_attr")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_attr", "invalid communicator");
-    if (mpi_pointer_check(c, value, "attribute_val", "MPI_Comm_get_attr") ||
-        mpi_pointer_check(c, flag, "flag", "MPI_Comm_get_attr"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, value, "attribute_val", "MPI_Comm_get_attr")) ||
+        (rc = mpi_pointer_check(c, flag, "flag", "MPI_Comm_get_attr")))
+        return rc;
     universe_size = mpi_state.rt->size;
     switch (keyval) {
     case MPI_TAG_UB: predefined = &tag_ub; break;
@@ -168,9 +174,11 @@ MPI_WEAK(Comm_get_attr)
 
 int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Comm_delete_attr");
+    if ((rc = mpi_init_check("MPI_Comm_delete_attr")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_delete_attr", "invalid communicator");
     if (attr_delete(c, comm, keyval) != MPI_SUCCESS)

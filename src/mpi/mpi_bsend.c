@@ -76,7 +76,9 @@ static void block_drop(bsend_block_t *dropped)
 
 int PMPI_Buffer_attach(void *buffer, int size)
 {
-    MPI_CHECK_INIT("MPI_Buffer_attach");
+    int rc;
+    if ((rc = mpi_init_check("MPI_Buffer_attach")))
+        return rc;
     if (attached.buffer)
         return mpi_error(NULL, MPI_ERR_BUFFER, "MPI_Buffer_attach", "a buffer is already attached");
     if (size < 0 || (!buffer && size))
@@ -90,10 +92,12 @@ MPI_WEAK(Buffer_attach)
 
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
-    MPI_CHECK_INIT("MPI_Buffer_detach");
-    if (mpi_pointer_check(NULL, buffer_addr, "buffer_addr", "MPI_Buffer_detach") ||
-        mpi_pointer_check(NULL, size, "size", "MPI_Buffer_detach"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_init_check("MPI_Buffer_detach")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, buffer_addr, "buffer_addr", "MPI_Buffer_detach")) ||
+        (rc = mpi_pointer_check(NULL, size, "size", "MPI_Buffer_detach")))
+        return rc;
     while (attached.blocks) /* MPI: detach blocks until every buffered message left */
         blocks_reap();
     *(void **)buffer_addr = attached.buffer;
@@ -147,18 +151,19 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     int rc;
 
-    MPI_CHECK_INIT("MPI_Ibsend");
+    if ((rc = mpi_init_check("MPI_Ibsend")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Ibsend", "invalid communicator");
-    if (mpi_pointer_check(c, request, "request", "MPI_Ibsend"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, request, "request", "MPI_Ibsend")))
+        return rc;
     *request = MPI_REQUEST_NULL;
     if (count < 0)
         return mpi_error(c, MPI_ERR_COUNT, "MPI_Ibsend", "negative count %d", count);
     if (!t || (!t->predefined && !dt_type_is_committed(t->dt)))
         return mpi_error(c, MPI_ERR_TYPE, "MPI_Ibsend", "invalid or uncommitted datatype");
-    if (mpi_buffer_check(c, buf, count, t, "buf", "MPI_Ibsend"))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_buffer_check(c, buf, count, t, "buf", "MPI_Ibsend")))
+        return rc;
     rc = bsend_post(c, buf, count, t->dt, dest, tag, comm, "MPI_Ibsend");
     if (rc != MPI_SUCCESS)
         return rc;

@@ -4,12 +4,6 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#define COLL_ENTER(var, handle, function)                                                    \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator")
-
 /* A member's failure fails the whole collective: the message names the first failed member. */
 static int coll_result(struct vmpl_mpi_comm_s *c, vmpl_status_t status, const char *function)
 {
@@ -62,12 +56,13 @@ static int counts_arg(struct vmpl_mpi_comm_s *c, const int counts[], const char 
                       const int displs[], const char *displs_what, int *total_p,
                       const char *function)
 {
+    int rc;
     long total = 0;
 
     *total_p = 0;
-    if (mpi_pointer_check(c, counts, counts_what, function) ||
-        (displs_what && mpi_pointer_check(c, displs, displs_what, function)))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, counts, counts_what, function)) ||
+        (displs_what && (rc = mpi_pointer_check(c, displs, displs_what, function))))
+        return rc;
     for (int r = 0; r < c->core->size; r++) {
         if (counts[r] < 0)
             return mpi_error(c, MPI_ERR_COUNT, function, "negative %s[%d] = %d", counts_what, r,
@@ -87,14 +82,15 @@ static int reduce_buffers_arg(struct vmpl_mpi_comm_s *c, const void *sendbuf, co
                               int count, const struct vmpl_mpi_datatype_s *t, int recv,
                               const char *function)
 {
+    int rc;
     if (sendbuf == MPI_IN_PLACE && recvbuf == MPI_IN_PLACE)
         return mpi_error(c, MPI_ERR_BUFFER, function, "sendbuf and recvbuf are both MPI_IN_PLACE");
-    if ((!recv && in_place_arg(c, sendbuf, "sendbuf", function)) ||
-        (recv && in_place_arg(c, recvbuf, "recvbuf", function)))
-        return MPI_ERR_BUFFER;
-    if ((sendbuf != MPI_IN_PLACE && mpi_buffer_check(c, sendbuf, count, t, "sendbuf", function)) ||
-        (recv && mpi_buffer_check(c, recvbuf, count, t, "recvbuf", function)))
-        return MPI_ERR_BUFFER;
+    if ((!recv && (rc = in_place_arg(c, sendbuf, "sendbuf", function))) ||
+        (recv && (rc = in_place_arg(c, recvbuf, "recvbuf", function))))
+        return rc;
+    if ((sendbuf != MPI_IN_PLACE && (rc = mpi_buffer_check(c, sendbuf, count, t, "sendbuf", function))) ||
+        (recv && (rc = mpi_buffer_check(c, recvbuf, count, t, "recvbuf", function))))
+        return rc;
     if (recv && count > 0 && sendbuf == recvbuf)
         return mpi_error(c, MPI_ERR_BUFFER, function,
                          "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
@@ -108,7 +104,11 @@ static const void *in_place(const void *buf)
 
 int PMPI_Barrier(MPI_Comm comm)
 {
-    COLL_ENTER(c, comm, "MPI_Barrier");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPI_Barrier");
+
+    if (rc)
+        return rc;
     return coll_result(c, coll_barrier(&c->core->coll), "MPI_Barrier");
 }
 MPI_WEAK(Barrier)
@@ -117,7 +117,10 @@ int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Com
 {
     struct vmpl_mpi_datatype_s *t = NULL;
     int rc;
-    COLL_ENTER(c, comm, "MPI_Bcast");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Bcast");
+    if (rc)
+        return rc;
     if ((rc = type_arg(c, datatype, count, &t, "MPI_Bcast")) ||
         (rc = root_arg(c, root, "MPI_Bcast")) ||
         (rc = mpi_buffer_check(c, buffer, count, t, "buffer", "MPI_Bcast")))
@@ -134,7 +137,10 @@ static int reduce_common(const void *sendbuf, void *recvbuf, int count, MPI_Data
     mpi_op_call_t call;
     const coll_op_t *core_op;
     int rc;
-    COLL_ENTER(c, comm, function);
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, function);
+    if (rc)
+        return rc;
     if ((rc = type_arg(c, datatype, count, &t, function)) ||
         (!all && (rc = root_arg(c, root, function))) ||
         (rc = reduce_buffers_arg(c, sendbuf, recvbuf, count, t, all || c->core->rank == root,
@@ -176,7 +182,10 @@ static int scan_common(const void *sendbuf, void *recvbuf, int count, MPI_Dataty
     mpi_op_call_t call;
     const coll_op_t *core_op;
     int rc;
-    COLL_ENTER(c, comm, function);
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, function);
+    if (rc)
+        return rc;
     if ((rc = type_arg(c, datatype, count, &t, function)) ||
         (rc = reduce_buffers_arg(c, sendbuf, recvbuf, count, t, 1, function)))
         return rc;
@@ -213,7 +222,10 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
     int64_t *counts;
     vmpl_status_t status;
     int rc, total;
-    COLL_ENTER(c, comm, "MPI_Reduce_scatter");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Reduce_scatter");
+    if (rc)
+        return rc;
     if ((rc = type_arg(c, datatype, 0, &t, "MPI_Reduce_scatter")) ||
         (rc = counts_arg(c, recvcounts, "recvcounts", NULL, NULL, &total,
                          "MPI_Reduce_scatter")))
@@ -224,12 +236,12 @@ int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
     if (sendbuf == recvbuf && recvcounts[c->core->rank] > 0)
         return mpi_error(c, MPI_ERR_BUFFER, "MPI_Reduce_scatter",
                          "sendbuf and recvbuf are the same buffer (MPI_IN_PLACE is for that)");
-    if (in_place_arg(c, recvbuf, "recvbuf", "MPI_Reduce_scatter") ||
+    if ((rc = in_place_arg(c, recvbuf, "recvbuf", "MPI_Reduce_scatter")) ||
         (sendbuf != MPI_IN_PLACE &&
-         mpi_buffer_check(c, sendbuf, total, t, "sendbuf", "MPI_Reduce_scatter")) ||
-        mpi_buffer_check(c, recvbuf, recvcounts[c->core->rank], t, "recvbuf",
-                         "MPI_Reduce_scatter"))
-        return MPI_ERR_BUFFER;
+         (rc = mpi_buffer_check(c, sendbuf, total, t, "sendbuf", "MPI_Reduce_scatter"))) ||
+        (rc = mpi_buffer_check(c, recvbuf, recvcounts[c->core->rank], t, "recvbuf",
+                         "MPI_Reduce_scatter")))
+        return rc;
     if (!o)
         return mpi_error(c, MPI_ERR_OP, "MPI_Reduce_scatter", "invalid operation");
     if (!(core_op = mpi_op_for(o, t, datatype, &call, c, "MPI_Reduce_scatter")))
@@ -252,7 +264,8 @@ int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     int *counts, rc;
 
-    MPI_CHECK_INIT("MPI_Reduce_scatter_block");
+    if ((rc = mpi_init_check("MPI_Reduce_scatter_block")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Reduce_scatter_block", "invalid communicator");
     if (recvcount < 0)
@@ -287,7 +300,10 @@ int PMPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     int64_t *counts = NULL, *offsets = NULL;
     vmpl_status_t status;
     int is_root, rc, total;
-    COLL_ENTER(c, comm, "MPI_Gatherv");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Gatherv");
+    if (rc)
+        return rc;
     if ((rc = root_arg(c, root, "MPI_Gatherv")))
         return rc;
     is_root = c->core->rank == root;
@@ -325,7 +341,10 @@ int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int is_root, rc;
-    COLL_ENTER(c, comm, "MPI_Gather");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Gather");
+    if (rc)
+        return rc;
     if ((rc = root_arg(c, root, "MPI_Gather")))
         return rc;
     is_root = c->core->rank == root;
@@ -355,7 +374,10 @@ int PMPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[
     int64_t *counts = NULL, *offsets = NULL;
     vmpl_status_t status;
     int is_root, rc, total;
-    COLL_ENTER(c, comm, "MPI_Scatterv");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Scatterv");
+    if (rc)
+        return rc;
     if ((rc = root_arg(c, root, "MPI_Scatterv")))
         return rc;
     is_root = c->core->rank == root;
@@ -394,7 +416,10 @@ int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int is_root, rc;
-    COLL_ENTER(c, comm, "MPI_Scatter");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Scatter");
+    if (rc)
+        return rc;
     if ((rc = root_arg(c, root, "MPI_Scatter")))
         return rc;
     is_root = c->core->rank == root;
@@ -424,7 +449,10 @@ int PMPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     int64_t *counts, *offsets;
     vmpl_status_t status;
     int rc, total;
-    COLL_ENTER(c, comm, "MPI_Allgatherv");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Allgatherv");
+    if (rc)
+        return rc;
     if ((rc = in_place_arg(c, recvbuf, "recvbuf", "MPI_Allgatherv")))
         return rc;
     if (sendbuf != MPI_IN_PLACE &&
@@ -454,7 +482,8 @@ int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     int *counts, *displs, rc;
 
-    MPI_CHECK_INIT("MPI_Allgather");
+    if ((rc = mpi_init_check("MPI_Allgather")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Allgather", "invalid communicator");
     if (recvcount < 0)
@@ -487,7 +516,9 @@ static int alltoall_common(const void *sendbuf, const int sendcounts[], const in
     dt_aint_t lb, sext = 0, rext;
     vmpl_status_t status = VMPL_ERR_NO_MEMORY;
     int err, total;
-    COLL_ENTER(c, comm, function);
+    struct vmpl_mpi_comm_s *c;
+    if ((err = mpi_comm_arg(comm, &c, function)))
+        return err;
     if ((err = in_place_arg(c, recvbuf, "recvbuf", function)))
         return err;
     if (sendbuf != MPI_IN_PLACE &&
@@ -546,7 +577,10 @@ int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     struct vmpl_mpi_datatype_s *st = NULL, *rt = NULL;
     int rc;
-    COLL_ENTER(c, comm, "MPI_Alltoall");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Alltoall");
+    if (rc)
+        return rc;
     if ((rc = in_place_arg(c, recvbuf, "recvbuf", "MPI_Alltoall")))
         return rc;
     if (sendbuf != MPI_IN_PLACE &&

@@ -47,17 +47,15 @@ void mpi_comm_unref(struct vmpl_mpi_comm_s *c)
     free(c);
 }
 
-#define COMM_OR_FAIL(var, handle, function)                                                  \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator")
-
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-    COMM_OR_FAIL(c, comm, "MPI_Comm_rank");
-    if (mpi_pointer_check(c, rank, "rank", "MPI_Comm_rank"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPI_Comm_rank");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, rank, "rank", "MPI_Comm_rank")))
+        return rc;
     *rank = c->core->rank;
     return MPI_SUCCESS;
 }
@@ -65,9 +63,13 @@ MPI_WEAK(Comm_rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
-    COMM_OR_FAIL(c, comm, "MPI_Comm_size");
-    if (mpi_pointer_check(c, size, "size", "MPI_Comm_size"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPI_Comm_size");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, size, "size", "MPI_Comm_size")))
+        return rc;
     *size = c->core->size;
     return MPI_SUCCESS;
 }
@@ -79,8 +81,9 @@ MPI_WEAK(Comm_size)
  */
 static int newcomm_arg(struct vmpl_mpi_comm_s *c, MPI_Comm *newcomm, const char *function)
 {
-    if (mpi_pointer_check(c, newcomm, "newcomm", function))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(c, newcomm, "newcomm", function)))
+        return rc;
     *newcomm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }
@@ -116,7 +119,10 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     comm_t *core = NULL;
     int rc;
-    COMM_OR_FAIL(c, comm, "MPI_Comm_dup");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Comm_dup");
+    if (rc)
+        return rc;
     if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_dup")))
         return rc;
     rc = comm_result(c, comm_dup(c->core, &core), &core, newcomm, "MPI_Comm_dup");
@@ -148,7 +154,10 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
     comm_t *core = NULL;
     int rc;
-    COMM_OR_FAIL(c, comm, "MPI_Comm_split");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Comm_split");
+    if (rc)
+        return rc;
     if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_split")))
         return rc;
     if (color < 0 && color != MPI_UNDEFINED)
@@ -164,7 +173,10 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 {
     comm_t *core = NULL;
     int rc;
-    COMM_OR_FAIL(c, comm, "MPI_Comm_split_type");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Comm_split_type");
+    if (rc)
+        return rc;
     (void)info;
     if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_split_type")))
         return rc;
@@ -182,9 +194,13 @@ MPI_WEAK(Comm_split_type)
 
 int PMPI_Comm_free(MPI_Comm *comm)
 {
-    if (mpi_pointer_check(NULL, comm, "comm", "MPI_Comm_free"))
-        return MPI_ERR_ARG;
-    COMM_OR_FAIL(c, *comm, "MPI_Comm_free");
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, comm, "comm", "MPI_Comm_free")))
+        return rc;
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(*comm, &c, "MPI_Comm_free");
+    if (rc)
+        return rc;
     if (c->predefined)
         return mpi_error(c, MPI_ERR_COMM, "MPI_Comm_free", "cannot free %s", c->name);
     mpi_attrs_delete_all(c, *comm);
@@ -198,13 +214,15 @@ MPI_WEAK(Comm_free)
 
 int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
+    int rc;
     struct vmpl_mpi_comm_s *a = mpi_comm_of(comm1), *b = mpi_comm_of(comm2);
 
-    MPI_CHECK_INIT("MPI_Comm_compare");
+    if ((rc = mpi_init_check("MPI_Comm_compare")))
+        return rc;
     if (!a || !b)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_compare", "invalid communicator");
-    if (mpi_pointer_check(a, result, "result", "MPI_Comm_compare"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(a, result, "result", "MPI_Comm_compare")))
+        return rc;
     if (a == b) {
         *result = MPI_IDENT;
         return MPI_SUCCESS;
@@ -220,9 +238,13 @@ MPI_WEAK(Comm_compare)
 
 int PMPI_Comm_set_name(MPI_Comm comm, const char *name)
 {
-    COMM_OR_FAIL(c, comm, "MPI_Comm_set_name");
-    if (mpi_pointer_check(c, name, "name", "MPI_Comm_set_name"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPI_Comm_set_name");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, name, "name", "MPI_Comm_set_name")))
+        return rc;
     strncpy(c->name, name, sizeof(c->name) - 1);
     return MPI_SUCCESS;
 }
@@ -230,12 +252,14 @@ MPI_WEAK(Comm_set_name)
 
 int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Comm_get_name");
-    if (mpi_pointer_check(c, name, "name", "MPI_Comm_get_name") ||
-        mpi_pointer_check(c, resultlen, "resultlen", "MPI_Comm_get_name"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Comm_get_name")))
+        return rc;
+    if ((rc = mpi_pointer_check(c, name, "name", "MPI_Comm_get_name")) ||
+        (rc = mpi_pointer_check(c, resultlen, "resultlen", "MPI_Comm_get_name")))
+        return rc;
     if (comm == MPI_COMM_NULL) { /* as MPICH names it */
         strcpy(name, "MPI_COMM_NULL");
         *resultlen = (int)strlen(name);
@@ -275,9 +299,13 @@ static int group_result(vmpl_status_t status, group_t *const *core_p, MPI_Group 
 
 int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
-    COMM_OR_FAIL(c, comm, "MPI_Comm_group");
-    if (mpi_pointer_check(c, group, "group", "MPI_Comm_group"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPI_Comm_group");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, group, "group", "MPI_Comm_group")))
+        return rc;
     group_retain(c->core->group);
     return group_result(VMPL_OK, &c->core->group, group, "MPI_Comm_group");
 }
@@ -288,7 +316,10 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     struct vmpl_mpi_group_s *g = mpi_group_of(group);
     comm_t *core = NULL;
     int rc;
-    COMM_OR_FAIL(c, comm, "MPI_Comm_create");
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_comm_arg(comm, &c, "MPI_Comm_create");
+    if (rc)
+        return rc;
     if ((rc = newcomm_arg(c, newcomm, "MPI_Comm_create")))
         return rc;
     if (!g)
@@ -301,16 +332,15 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 }
 MPI_WEAK(Comm_create)
 
-#define GROUP_OR_FAIL(var, handle, function)                                                 \
-    struct vmpl_mpi_group_s *var = mpi_group_of(handle);                                     \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_GROUP, function, "invalid group")
-
 int PMPI_Group_size(MPI_Group group, int *size)
 {
-    GROUP_OR_FAIL(g, group, "MPI_Group_size");
-    if (mpi_pointer_check(NULL, size, "size", "MPI_Group_size"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_group_s *g;
+    int rc = mpi_group_arg(group, &g, "MPI_Group_size");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, size, "size", "MPI_Group_size")))
+        return rc;
     *size = g->core ? g->core->size : 0;
     return MPI_SUCCESS;
 }
@@ -318,9 +348,13 @@ MPI_WEAK(Group_size)
 
 int PMPI_Group_rank(MPI_Group group, int *rank)
 {
-    GROUP_OR_FAIL(g, group, "MPI_Group_rank");
-    if (mpi_pointer_check(NULL, rank, "rank", "MPI_Group_rank"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_group_s *g;
+    int rc = mpi_group_arg(group, &g, "MPI_Group_rank");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, rank, "rank", "MPI_Group_rank")))
+        return rc;
     *rank = g->core && mpi_state.rt ? group_rank_of(g->core, mpi_state.rt->rank) : MPI_UNDEFINED;
     if (*rank == GROUP_UNDEFINED)
         *rank = MPI_UNDEFINED;
@@ -330,9 +364,13 @@ MPI_WEAK(Group_rank)
 
 int PMPI_Group_free(MPI_Group *group)
 {
-    if (mpi_pointer_check(NULL, group, "group", "MPI_Group_free"))
-        return MPI_ERR_ARG;
-    GROUP_OR_FAIL(g, *group, "MPI_Group_free");
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, group, "group", "MPI_Group_free")))
+        return rc;
+    struct vmpl_mpi_group_s *g;
+    rc = mpi_group_arg(*group, &g, "MPI_Group_free");
+    if (rc)
+        return rc;
     if (g != &mpi_state.group_empty) {
         group_release(g->core);
         mpi_handle_free(MPI_HANDLE_GROUP, (uintptr_t)g->handle);
@@ -354,13 +392,13 @@ static int ranks_arg(const struct vmpl_mpi_group_s *g, int n, const int ranks[],
     int size = g->core ? g->core->size : 0, rc = MPI_SUCCESS;
     char *seen;
 
-    if (mpi_pointer_check(NULL, newgroup, "newgroup", function))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, newgroup, "newgroup", function)))
+        return rc;
     *newgroup = MPI_GROUP_NULL;
     if (n < 0 || n > size)
         return mpi_error(NULL, MPI_ERR_ARG, function, "n = %d for a group of %d", n, size);
-    if (n > 0 && mpi_pointer_check(NULL, ranks, "ranks", function))
-        return MPI_ERR_ARG;
+    if (n > 0 && (rc = mpi_pointer_check(NULL, ranks, "ranks", function)))
+        return rc;
     if (n == 0)
         return MPI_SUCCESS;
     seen = calloc((size_t)size, 1); /* freed below */
@@ -381,7 +419,10 @@ int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgro
 {
     group_t *core = NULL;
     int rc;
-    GROUP_OR_FAIL(g, group, "MPI_Group_incl");
+    struct vmpl_mpi_group_s *g;
+    rc = mpi_group_arg(group, &g, "MPI_Group_incl");
+    if (rc)
+        return rc;
     if ((rc = ranks_arg(g, n, ranks, newgroup, "MPI_Group_incl")))
         return rc;
     if (n == 0) {
@@ -396,7 +437,10 @@ int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgro
 {
     group_t *core = NULL;
     int rc;
-    GROUP_OR_FAIL(g, group, "MPI_Group_excl");
+    struct vmpl_mpi_group_s *g;
+    rc = mpi_group_arg(group, &g, "MPI_Group_excl");
+    if (rc)
+        return rc;
     if ((rc = ranks_arg(g, n, ranks, newgroup, "MPI_Group_excl")))
         return rc;
     if (n == (g->core ? g->core->size : 0)) {
@@ -411,14 +455,21 @@ int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_
                                int ranks2[])
 {
     int size1;
-    GROUP_OR_FAIL(a, group1, "MPI_Group_translate_ranks");
-    GROUP_OR_FAIL(b, group2, "MPI_Group_translate_ranks");
+    struct vmpl_mpi_group_s *a;
+    int rc = mpi_group_arg(group1, &a, "MPI_Group_translate_ranks");
+
+    if (rc)
+        return rc;
+    struct vmpl_mpi_group_s *b;
+    rc = mpi_group_arg(group2, &b, "MPI_Group_translate_ranks");
+    if (rc)
+        return rc;
     size1 = a->core ? a->core->size : 0;
     if (n < 0)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Group_translate_ranks", "negative n %d", n);
-    if (n > 0 && (mpi_pointer_check(NULL, ranks1, "ranks1", "MPI_Group_translate_ranks") ||
-                  mpi_pointer_check(NULL, ranks2, "ranks2", "MPI_Group_translate_ranks")))
-        return MPI_ERR_ARG;
+    if (n > 0 && ((rc = mpi_pointer_check(NULL, ranks1, "ranks1", "MPI_Group_translate_ranks")) ||
+                  (rc = mpi_pointer_check(NULL, ranks2, "ranks2", "MPI_Group_translate_ranks"))))
+        return rc;
     for (int i = 0; i < n; i++)
         if (ranks1[i] != MPI_PROC_NULL && (ranks1[i] < 0 || ranks1[i] >= size1))
             return mpi_error(NULL, MPI_ERR_RANK, "MPI_Group_translate_ranks",
@@ -437,10 +488,17 @@ MPI_WEAK(Group_translate_ranks)
 
 int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
 {
-    GROUP_OR_FAIL(a, group1, "MPI_Group_compare");
-    GROUP_OR_FAIL(b, group2, "MPI_Group_compare");
-    if (mpi_pointer_check(NULL, result, "result", "MPI_Group_compare"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_group_s *a;
+    int rc = mpi_group_arg(group1, &a, "MPI_Group_compare");
+
+    if (rc)
+        return rc;
+    struct vmpl_mpi_group_s *b;
+    rc = mpi_group_arg(group2, &b, "MPI_Group_compare");
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, result, "result", "MPI_Group_compare")))
+        return rc;
     if (!a->core || !b->core) {
         *result = a->core == b->core ? MPI_IDENT : MPI_UNEQUAL;
         return MPI_SUCCESS;

@@ -197,7 +197,8 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 
     (void)info;
     (void)reorder; /* one node: no placement to improve */
-    MPI_CHECK_INIT(function);
+    if ((rc = mpi_init_check(function)))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
     if (comm_dist_graph)
@@ -380,7 +381,8 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 
     (void)info;
     (void)reorder; /* one node: no placement to improve */
-    MPI_CHECK_INIT(function);
+    if ((rc = mpi_init_check(function)))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
     if (comm_dist_graph)
@@ -409,23 +411,18 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 }
 MPI_WEAK(Dist_graph_create)
 
-#define DIST_GRAPH_OR_FAIL(var, handle, function)                                            \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");              \
-    if (!var->dist_graph)                                                                    \
-        return mpi_error(var, MPI_ERR_TOPOLOGY, function,                                    \
-                         "the communicator has no distributed graph topology")
-
 int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree,
                                     int *weighted)
 {
-    DIST_GRAPH_OR_FAIL(c, comm, "MPI_Dist_graph_neighbors_count");
-    if (mpi_pointer_check(c, indegree, "indegree", "MPI_Dist_graph_neighbors_count") ||
-        mpi_pointer_check(c, outdegree, "outdegree", "MPI_Dist_graph_neighbors_count") ||
-        mpi_pointer_check(c, weighted, "weighted", "MPI_Dist_graph_neighbors_count"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_DIST_GRAPH, &c, "MPI_Dist_graph_neighbors_count");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, indegree, "indegree", "MPI_Dist_graph_neighbors_count")) ||
+        (rc = mpi_pointer_check(c, outdegree, "outdegree", "MPI_Dist_graph_neighbors_count")) ||
+        (rc = mpi_pointer_check(c, weighted, "weighted", "MPI_Dist_graph_neighbors_count")))
+        return rc;
     *indegree = c->dist_graph->indegree;
     *outdegree = c->dist_graph->outdegree;
     *weighted = c->dist_graph->weighted;
@@ -449,7 +446,11 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
                               int maxoutdegree, int destinations[], int *destweights)
 {
     const mpi_dist_graph_t *graph;
-    DIST_GRAPH_OR_FAIL(c, comm, "MPI_Dist_graph_neighbors");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_DIST_GRAPH, &c, "MPI_Dist_graph_neighbors");
+
+    if (rc)
+        return rc;
     if (maxindegree < 0 || maxoutdegree < 0)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Dist_graph_neighbors",
                          "maxindegree %d, maxoutdegree %d", maxindegree, maxoutdegree);

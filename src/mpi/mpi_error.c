@@ -114,6 +114,27 @@ int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *f
     return mpi_error(c, MPI_ERR_ARG, function, "%s is NULL", what);
 }
 
+int mpi_init_error(const char *function)
+{
+    return mpi_error(NULL, MPI_ERR_OTHER, function, "%s",
+                     mpi_state.finalized ? "called after MPI_Finalize" : "called before MPI_Init");
+}
+
+int mpi_handle_error(int error_class, const char *what, const char *function)
+{
+    return mpi_error(NULL, error_class, function, "%s", what);
+}
+
+int mpi_topo_error(struct vmpl_mpi_comm_s *c, mpi_topo_kind_t kind, const char *function)
+{
+    static const char *const missing[] = {
+        [MPI_TOPO_CART] = "the communicator has no Cartesian topology",
+        [MPI_TOPO_GRAPH] = "the communicator has no graph topology",
+        [MPI_TOPO_DIST_GRAPH] = "the communicator has no distributed graph topology",
+    };
+    return mpi_error(c, MPI_ERR_TOPOLOGY, function, "%s", missing[kind]);
+}
+
 int mpi_unsupported(MPI_Comm comm, const char *function)
 {
     return mpi_error(mpi_comm_of(comm), MPI_ERR_UNSUPPORTED_OPERATION, function,
@@ -162,15 +183,16 @@ static const char *const class_strings[] = {
 
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
+    int rc;
     const char *text;
     int n;
 
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_string", "%d is not an error code",
                          errorcode);
-    if (mpi_pointer_check(NULL, string, "string", "MPI_Error_string") ||
-        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Error_string"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, string, "string", "MPI_Error_string")) ||
+        (rc = mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Error_string")))
+        return rc;
     text = errorcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
                    class_strings[errorcode]
                ? class_strings[errorcode]
@@ -183,11 +205,12 @@ MPI_WEAK(Error_string)
 
 int PMPI_Error_class(int errorcode, int *errorclass)
 {
+    int rc;
     if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Error_class", "%d is not an error code",
                          errorcode);
-    if (mpi_pointer_check(NULL, errorclass, "errorclass", "MPI_Error_class"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, errorclass, "errorclass", "MPI_Error_class")))
+        return rc;
     *errorclass = errorcode; /* vmpl's codes are its classes */
     return MPI_SUCCESS;
 }
@@ -195,9 +218,11 @@ MPI_WEAK(Error_class)
 
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Comm_set_errhandler");
+    if ((rc = mpi_init_check("MPI_Comm_set_errhandler")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_set_errhandler", "invalid communicator");
     if (!mpi_errhandler_of(errhandler))
@@ -211,13 +236,15 @@ MPI_WEAK(Comm_set_errhandler)
 
 int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Comm_get_errhandler");
+    if ((rc = mpi_init_check("MPI_Comm_get_errhandler")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_get_errhandler", "invalid communicator");
-    if (mpi_pointer_check(c, errhandler, "errhandler", "MPI_Comm_get_errhandler"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, errhandler, "errhandler", "MPI_Comm_get_errhandler")))
+        return rc;
     mpi_errhandler_ref(c->errhandler); /* the caller frees it (MPI_Errhandler_free) */
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
@@ -226,12 +253,14 @@ MPI_WEAK(Comm_get_errhandler)
 
 int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *errhandler)
 {
+    int rc;
     struct vmpl_mpi_errhandler_s *h;
 
-    MPI_CHECK_INIT("MPI_Comm_create_errhandler");
-    if (mpi_pointer_check(NULL, fn, "function", "MPI_Comm_create_errhandler") ||
-        mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Comm_create_errhandler"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Comm_create_errhandler")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, fn, "function", "MPI_Comm_create_errhandler")) ||
+        (rc = mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Comm_create_errhandler")))
+        return rc;
     h = calloc(1, sizeof(*h));
     if (!h)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Comm_create_errhandler", "out of memory");
@@ -247,11 +276,13 @@ MPI_WEAK(Comm_create_errhandler)
 
 int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
+    int rc;
     struct vmpl_mpi_errhandler_s *h;
 
-    MPI_CHECK_INIT("MPI_Errhandler_free");
-    if (mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Errhandler_free"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Errhandler_free")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, errhandler, "errhandler", "MPI_Errhandler_free")))
+        return rc;
     h = mpi_errhandler_of(*errhandler);
     if (!h)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Errhandler_free", "invalid error handler");
@@ -263,9 +294,11 @@ MPI_WEAK(Errhandler_free)
 
 int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Comm_call_errhandler");
+    if ((rc = mpi_init_check("MPI_Comm_call_errhandler")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Comm_call_errhandler", "invalid communicator");
     mpi_error(c, errorcode, "MPI_Comm_call_errhandler", "error %d raised by the application",

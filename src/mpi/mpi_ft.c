@@ -96,13 +96,6 @@ int mpi_wildcard_wait(struct vmpl_mpi_comm_s *c, p2p_req_t *req)
     }
 }
 
-#define FT_COMM(var, handle, function)                                                     \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                     \
-    MPI_CHECK_INIT(function);                                                              \
-    if (!var)                                                                              \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");            \
-    p2p_progress(mpi_state.p2p) /* take in what the runtime knows */
-
 /* A group of the first n failed members of c (MPI_GROUP_EMPTY when none). */
 static int failed_group(struct vmpl_mpi_comm_s *c, int n, MPI_Group *group, const char *function)
 {
@@ -144,14 +137,24 @@ err_no_mem:
 
 int PMPIX_Comm_get_failed(MPI_Comm comm, MPI_Group *failedgrp)
 {
-    FT_COMM(c, comm, "MPIX_Comm_get_failed");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPIX_Comm_get_failed");
+
+    if (rc)
+        return rc;
+    p2p_progress(mpi_state.p2p); /* take in what the runtime knows */
     return failed_group(c, c->core->failed_count, failedgrp, "MPIX_Comm_get_failed");
 }
 MPIX_WEAK(Comm_get_failed)
 
 int PMPIX_Comm_ack_failed(MPI_Comm comm, int num_to_ack, int *num_acked)
 {
-    FT_COMM(c, comm, "MPIX_Comm_ack_failed");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPIX_Comm_ack_failed");
+
+    if (rc)
+        return rc;
+    p2p_progress(mpi_state.p2p); /* take in what the runtime knows */
     if (num_to_ack < 0)
         return mpi_error(c, MPI_ERR_ARG, "MPIX_Comm_ack_failed", "negative num_to_ack %d",
                          num_to_ack);
@@ -166,7 +169,12 @@ MPIX_WEAK(Comm_ack_failed)
 
 int PMPIX_Comm_failure_ack(MPI_Comm comm)
 {
-    FT_COMM(c, comm, "MPIX_Comm_failure_ack");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPIX_Comm_failure_ack");
+
+    if (rc)
+        return rc;
+    p2p_progress(mpi_state.p2p); /* take in what the runtime knows */
     c->core->acked = c->core->failed_count;
     return MPI_SUCCESS;
 }
@@ -174,7 +182,12 @@ MPIX_WEAK(Comm_failure_ack)
 
 int PMPIX_Comm_failure_get_acked(MPI_Comm comm, MPI_Group *failedgrp)
 {
-    FT_COMM(c, comm, "MPIX_Comm_failure_get_acked");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_comm_arg(comm, &c, "MPIX_Comm_failure_get_acked");
+
+    if (rc)
+        return rc;
+    p2p_progress(mpi_state.p2p); /* take in what the runtime knows */
     return failed_group(c, c->core->acked, failedgrp, "MPIX_Comm_failure_get_acked");
 }
 MPIX_WEAK(Comm_failure_get_acked)

@@ -76,11 +76,12 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     int rc;
 
     (void)reorder; /* one node: no placement to improve */
-    MPI_CHECK_INIT("MPI_Graph_create");
+    if ((rc = mpi_init_check("MPI_Graph_create")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Graph_create", "invalid communicator");
-    if (mpi_pointer_check(c, comm_graph, "comm_graph", "MPI_Graph_create"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, comm_graph, "comm_graph", "MPI_Graph_create")))
+        return rc;
     *comm_graph = MPI_COMM_NULL;
     rc = graph_args_check(c, nnodes, index, edges, "MPI_Graph_create");
     if (rc != MPI_SUCCESS)
@@ -105,11 +106,12 @@ int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     int rc;
 
-    MPI_CHECK_INIT("MPI_Graph_map");
+    if ((rc = mpi_init_check("MPI_Graph_map")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Graph_map", "invalid communicator");
-    if (mpi_pointer_check(c, newrank, "newrank", "MPI_Graph_map"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, newrank, "newrank", "MPI_Graph_map")))
+        return rc;
     rc = graph_args_check(c, nnodes, index, edges, "MPI_Graph_map");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -119,20 +121,16 @@ int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges
 }
 MPI_WEAK(Graph_map)
 
-#define GRAPH_OR_FAIL(var, handle, function)                                                 \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");              \
-    if (!var->graph)                                                                         \
-    return mpi_error(var, MPI_ERR_TOPOLOGY, function, "the communicator has no graph topology")
-
 int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 {
-    GRAPH_OR_FAIL(c, comm, "MPI_Graphdims_get");
-    if (mpi_pointer_check(c, nnodes, "nnodes", "MPI_Graphdims_get") ||
-        mpi_pointer_check(c, nedges, "nedges", "MPI_Graphdims_get"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_GRAPH, &c, "MPI_Graphdims_get");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, nnodes, "nnodes", "MPI_Graphdims_get")) ||
+        (rc = mpi_pointer_check(c, nedges, "nedges", "MPI_Graphdims_get")))
+        return rc;
     *nnodes = c->graph->nnodes;
     *nedges = c->graph->nnodes > 0 ? c->graph->index[c->graph->nnodes - 1] : 0;
     return MPI_SUCCESS;
@@ -143,7 +141,11 @@ MPI_WEAK(Graphdims_get)
 int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
 {
     int nedges;
-    GRAPH_OR_FAIL(c, comm, "MPI_Graph_get");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_GRAPH, &c, "MPI_Graph_get");
+
+    if (rc)
+        return rc;
     if (maxindex < 0 || maxedges < 0)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Graph_get", "maxindex %d, maxedges %d", maxindex,
                          maxedges);
@@ -166,9 +168,13 @@ static void graph_node(const mpi_graph_t *graph, int rank, int *first, int *coun
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
     int first;
-    GRAPH_OR_FAIL(c, comm, "MPI_Graph_neighbors_count");
-    if (mpi_pointer_check(c, nneighbors, "nneighbors", "MPI_Graph_neighbors_count"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_GRAPH, &c, "MPI_Graph_neighbors_count");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, nneighbors, "nneighbors", "MPI_Graph_neighbors_count")))
+        return rc;
     if (rank < 0 || rank >= c->graph->nnodes)
         return mpi_error(c, MPI_ERR_RANK, "MPI_Graph_neighbors_count",
                          "rank %d is not a node of the %d-node graph", rank, c->graph->nnodes);
@@ -181,7 +187,11 @@ MPI_WEAK(Graph_neighbors_count)
 int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
     int first, count;
-    GRAPH_OR_FAIL(c, comm, "MPI_Graph_neighbors");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_GRAPH, &c, "MPI_Graph_neighbors");
+
+    if (rc)
+        return rc;
     if (rank < 0 || rank >= c->graph->nnodes)
         return mpi_error(c, MPI_ERR_RANK, "MPI_Graph_neighbors",
                          "rank %d is not a node of the %d-node graph", rank, c->graph->nnodes);

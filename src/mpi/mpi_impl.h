@@ -161,6 +161,7 @@ static inline struct vmpl_mpi_request_s *mpi_request_of(MPI_Request handle)
 void mpi_errhandler_ref(MPI_Errhandler handle);
 void mpi_errhandler_unref(MPI_Errhandler handle);
 struct vmpl_mpi_group_s *mpi_group_of(MPI_Group handle);
+struct vmpl_mpi_info_s *mpi_info_of(MPI_Info handle); /* mpi_info.c; allowed before MPI_Init */
 
 /*
  * Reports an error the way MPI does: through comm's error handler (the
@@ -179,37 +180,8 @@ int mpi_class_of_status(vmpl_status_t status);
 int mpi_unsupported(MPI_Comm comm, const char *function);
 int mpi_unsupported_on_errhandler(MPI_Errhandler errhandler, const char *function);
 
-/* Common argument checks; each reports through mpi_error and returns its class. */
-#define MPI_CHECK_INIT(function)                                                            \
-    do {                                                                                    \
-        if (!mpi_state.initialized || mpi_state.finalized)                                  \
-            return mpi_error(NULL, MPI_ERR_OTHER, function, "%s",                           \
-                             mpi_state.finalized ? "called after MPI_Finalize"              \
-                                                 : "called before MPI_Init");               \
-    } while (0)
-/* The reports of the two checks below (mpi_error.c): slow paths, out of line. */
-int mpi_buffer_error(struct vmpl_mpi_comm_s *c, int count, const struct vmpl_mpi_datatype_s *t,
-                     const char *what, const char *function);
-int mpi_pointer_error(struct vmpl_mpi_comm_s *c, const char *what, const char *function);
-/*
- * MPICH's buffer rule: MPI_ERR_BUFFER (reported) for a NULL buf holding
- * count > 0 elements of a predefined type; else 0. A derived type may
- * address absolute memory from MPI_BOTTOM (NULL), so it is never judged.
- */
-static inline int mpi_buffer_check(struct vmpl_mpi_comm_s *c, const void *buf, int count,
-                                   const struct vmpl_mpi_datatype_s *t, const char *what,
-                                   const char *function)
-{
-    if (buf || count <= 0 || !t || !t->predefined)
-        return 0;
-    return mpi_buffer_error(c, count, t, what, function);
-}
-/* MPI_ERR_ARG (reported) when the pointer argument `what` (an output, an array) is NULL; else 0. */
-static inline int mpi_pointer_check(struct vmpl_mpi_comm_s *c, const void *pointer,
-                                    const char *what, const char *function)
-{
-    return pointer ? 0 : mpi_pointer_error(c, what, function);
-}
+/* Argument checks: one table, each check reports and returns its class (mpi_args.h). */
+#include "mpi_args.h"
 
 /* Process failures (mpi_ft.c). */
 /* Listens to the runtime's failure reports (and takes in those already made). */

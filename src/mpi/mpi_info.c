@@ -12,23 +12,19 @@ struct vmpl_mpi_info_s {
 
 static struct vmpl_mpi_info_s info_env; /* MPI_INFO_ENV: empty (vmplrun passes no hints yet) */
 
-static struct vmpl_mpi_info_s *info_of(MPI_Info handle)
+struct vmpl_mpi_info_s *mpi_info_of(MPI_Info handle)
 {
     if (handle == MPI_INFO_ENV)
         return &info_env;
     return mpi_handle_object(MPI_HANDLE_INFO, (uintptr_t)handle);
 }
 
-#define INFO_OR_FAIL(var, handle, function)                                                  \
-    struct vmpl_mpi_info_s *var = info_of(handle);                                           \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_INFO, function, "invalid info object")
-
 /* A key argument to look up: MPI_ERR_ARG when NULL, MPI_ERR_INFO_KEY when too long. */
 static int key_arg(const char *key, const char *function)
 {
-    if (mpi_pointer_check(NULL, key, "key", function))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, key, "key", function)))
+        return rc;
     if (strlen(key) >= MPI_MAX_INFO_KEY)
         return mpi_error(NULL, MPI_ERR_INFO_KEY, function, "key longer than %d characters",
                          MPI_MAX_INFO_KEY - 1);
@@ -45,10 +41,11 @@ static int key_index(const struct vmpl_mpi_info_s *info, const char *key)
 
 int PMPI_Info_create(MPI_Info *info)
 {
+    int rc;
     struct vmpl_mpi_info_s *i;
 
-    if (mpi_pointer_check(NULL, info, "info", "MPI_Info_create"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, info, "info", "MPI_Info_create")))
+        return rc;
     i = calloc(1, sizeof(*i));
     if (!i)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Info_create", "out of memory");
@@ -65,7 +62,11 @@ int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 {
     char **keys, **values;
     int at;
-    INFO_OR_FAIL(i, info, "MPI_Info_set");
+    struct vmpl_mpi_info_s *i;
+    int rc = mpi_info_arg(info, &i, "MPI_Info_set");
+
+    if (rc)
+        return rc;
     if (!key || strlen(key) >= MPI_MAX_INFO_KEY || !key[0])
         return mpi_error(NULL, MPI_ERR_INFO_KEY, "MPI_Info_set", "invalid key");
     if (!value || strlen(value) >= MPI_MAX_INFO_VAL)
@@ -99,7 +100,10 @@ MPI_WEAK(Info_set)
 int PMPI_Info_delete(MPI_Info info, const char *key)
 {
     int at, rc;
-    INFO_OR_FAIL(i, info, "MPI_Info_delete");
+    struct vmpl_mpi_info_s *i;
+    rc = mpi_info_arg(info, &i, "MPI_Info_delete");
+    if (rc)
+        return rc;
     if ((rc = key_arg(key, "MPI_Info_delete")))
         return rc;
     at = key_index(i, key);
@@ -117,13 +121,16 @@ MPI_WEAK(Info_delete)
 int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
     int at, length, rc;
-    INFO_OR_FAIL(i, info, "MPI_Info_get_string");
+    struct vmpl_mpi_info_s *i;
+    rc = mpi_info_arg(info, &i, "MPI_Info_get_string");
+    if (rc)
+        return rc;
     if ((rc = key_arg(key, "MPI_Info_get_string")))
         return rc;
-    if (mpi_pointer_check(NULL, buflen, "buflen", "MPI_Info_get_string") ||
-        mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_string") ||
-        (*buflen > 0 && mpi_pointer_check(NULL, value, "value", "MPI_Info_get_string")))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, buflen, "buflen", "MPI_Info_get_string")) ||
+        (rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_string")) ||
+        (*buflen > 0 && (rc = mpi_pointer_check(NULL, value, "value", "MPI_Info_get_string"))))
+        return rc;
     at = key_index(i, key);
     *flag = at >= 0;
     if (at < 0)
@@ -151,12 +158,15 @@ MPI_WEAK(Info_get)
 int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
     int at, rc;
-    INFO_OR_FAIL(i, info, "MPI_Info_get_valuelen");
+    struct vmpl_mpi_info_s *i;
+    rc = mpi_info_arg(info, &i, "MPI_Info_get_valuelen");
+    if (rc)
+        return rc;
     if ((rc = key_arg(key, "MPI_Info_get_valuelen")))
         return rc;
-    if (mpi_pointer_check(NULL, valuelen, "valuelen", "MPI_Info_get_valuelen") ||
-        mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_valuelen"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, valuelen, "valuelen", "MPI_Info_get_valuelen")) ||
+        (rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Info_get_valuelen")))
+        return rc;
     at = key_index(i, key);
     *flag = at >= 0;
     if (at >= 0)
@@ -167,9 +177,13 @@ MPI_WEAK(Info_get_valuelen)
 
 int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 {
-    INFO_OR_FAIL(i, info, "MPI_Info_get_nkeys");
-    if (mpi_pointer_check(NULL, nkeys, "nkeys", "MPI_Info_get_nkeys"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_info_s *i;
+    int rc = mpi_info_arg(info, &i, "MPI_Info_get_nkeys");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, nkeys, "nkeys", "MPI_Info_get_nkeys")))
+        return rc;
     *nkeys = i->count;
     return MPI_SUCCESS;
 }
@@ -177,11 +191,15 @@ MPI_WEAK(Info_get_nkeys)
 
 int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
-    INFO_OR_FAIL(i, info, "MPI_Info_get_nthkey");
+    struct vmpl_mpi_info_s *i;
+    int rc = mpi_info_arg(info, &i, "MPI_Info_get_nthkey");
+
+    if (rc)
+        return rc;
     if (n < 0 || n >= i->count)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Info_get_nthkey", "key %d of %d", n, i->count);
-    if (mpi_pointer_check(NULL, key, "key", "MPI_Info_get_nthkey"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, key, "key", "MPI_Info_get_nthkey")))
+        return rc;
     strcpy(key, i->keys[n]);
     return MPI_SUCCESS;
 }
@@ -190,7 +208,10 @@ MPI_WEAK(Info_get_nthkey)
 int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
     int rc;
-    INFO_OR_FAIL(i, info, "MPI_Info_dup");
+    struct vmpl_mpi_info_s *i;
+    rc = mpi_info_arg(info, &i, "MPI_Info_dup");
+    if (rc)
+        return rc;
     rc = PMPI_Info_create(newinfo);
     for (int k = 0; rc == MPI_SUCCESS && k < i->count; k++)
         rc = PMPI_Info_set(*newinfo, i->keys[k], i->values[k]);
@@ -200,9 +221,13 @@ MPI_WEAK(Info_dup)
 
 int PMPI_Info_free(MPI_Info *info)
 {
-    if (mpi_pointer_check(NULL, info, "info", "MPI_Info_free"))
-        return MPI_ERR_ARG;
-    INFO_OR_FAIL(i, *info, "MPI_Info_free");
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, info, "info", "MPI_Info_free")))
+        return rc;
+    struct vmpl_mpi_info_s *i;
+    rc = mpi_info_arg(*info, &i, "MPI_Info_free");
+    if (rc)
+        return rc;
     if (i == &info_env)
         return mpi_error(NULL, MPI_ERR_INFO, "MPI_Info_free", "cannot free MPI_INFO_ENV");
     for (int k = 0; k < i->count; k++) {

@@ -126,7 +126,9 @@ MPI_WEAK(Init)
 
 int PMPI_Finalize(void)
 {
-    MPI_CHECK_INIT("MPI_Finalize");
+    int rc;
+    if ((rc = mpi_init_check("MPI_Finalize")))
+        return rc;
     /* MPI: attributes on MPI_COMM_SELF are deleted first, as finalize starts */
     mpi_attrs_delete_all(&mpi_state.self, MPI_COMM_SELF);
     mpi_attrs_delete_all(&mpi_state.world, MPI_COMM_WORLD);
@@ -158,8 +160,9 @@ MPI_WEAK(Finalize)
 
 int PMPI_Initialized(int *flag)
 {
-    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Initialized"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Initialized")))
+        return rc;
     *flag = mpi_state.initialized;
     return MPI_SUCCESS;
 }
@@ -167,8 +170,9 @@ MPI_WEAK(Initialized)
 
 int PMPI_Finalized(int *flag)
 {
-    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Finalized"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Finalized")))
+        return rc;
     *flag = mpi_state.finalized;
     return MPI_SUCCESS;
 }
@@ -176,8 +180,9 @@ MPI_WEAK(Finalized)
 
 int PMPI_Query_thread(int *provided)
 {
-    if (mpi_pointer_check(NULL, provided, "provided", "MPI_Query_thread"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, provided, "provided", "MPI_Query_thread")))
+        return rc;
     *provided = mpi_state.thread_level;
     return MPI_SUCCESS;
 }
@@ -185,8 +190,9 @@ MPI_WEAK(Query_thread)
 
 int PMPI_Is_thread_main(int *flag)
 {
-    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Is_thread_main"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Is_thread_main")))
+        return rc;
     *flag = 1; /* up to MPI_THREAD_SERIALIZED the calling thread is the main one */
     return MPI_SUCCESS;
 }
@@ -204,9 +210,10 @@ MPI_WEAK(Abort)
 
 int PMPI_Get_version(int *version, int *subversion)
 {
-    if (mpi_pointer_check(NULL, version, "version", "MPI_Get_version") ||
-        mpi_pointer_check(NULL, subversion, "subversion", "MPI_Get_version"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, version, "version", "MPI_Get_version")) ||
+        (rc = mpi_pointer_check(NULL, subversion, "subversion", "MPI_Get_version")))
+        return rc;
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
     return MPI_SUCCESS;
@@ -215,11 +222,12 @@ MPI_WEAK(Get_version)
 
 int PMPI_Get_library_version(char *version, int *resultlen)
 {
+    int rc;
     int n;
 
-    if (mpi_pointer_check(NULL, version, "version", "MPI_Get_library_version") ||
-        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_library_version"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, version, "version", "MPI_Get_library_version")) ||
+        (rc = mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_library_version")))
+        return rc;
     n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
                      "vmpl 0.1 (MPI %d.%d subset; see the README for what is implemented)",
                      MPI_VERSION, MPI_SUBVERSION);
@@ -231,9 +239,10 @@ MPI_WEAK(Get_library_version)
 
 int PMPI_Get_processor_name(char *name, int *resultlen)
 {
-    if (mpi_pointer_check(NULL, name, "name", "MPI_Get_processor_name") ||
-        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_processor_name"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, name, "name", "MPI_Get_processor_name")) ||
+        (rc = mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Get_processor_name")))
+        return rc;
     if (gethostname(name, MPI_MAX_PROCESSOR_NAME))
         strcpy(name, "unknown");
     name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';

@@ -5,13 +5,14 @@
 
 int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
 {
+    int rc;
     void *memory;
 
     (void)info;
     if (size < 0)
         return mpi_error(NULL, MPI_ERR_SIZE, "MPI_Alloc_mem", "negative size");
-    if (mpi_pointer_check(NULL, baseptr, "baseptr", "MPI_Alloc_mem"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, baseptr, "baseptr", "MPI_Alloc_mem")))
+        return rc;
     memory = malloc(size ? (size_t)size : 1);
     if (!memory)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Alloc_mem", "cannot allocate %ld bytes",
@@ -51,14 +52,16 @@ static const dt_type_t *pair_type_of(vmpl_type_t elem)
 
 int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     const dt_type_t *pair;
     MPI_Count element, per_element = 1;
 
-    MPI_CHECK_INIT("MPI_Get_elements");
-    if (mpi_pointer_check(NULL, status, "status", "MPI_Get_elements") ||
-        mpi_pointer_check(NULL, count, "count", "MPI_Get_elements"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Get_elements")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, status, "status", "MPI_Get_elements")) ||
+        (rc = mpi_pointer_check(NULL, count, "count", "MPI_Get_elements")))
+        return rc;
     if (status == MPI_STATUS_IGNORE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Get_elements", "status is MPI_STATUS_IGNORE");
     if (!t)
@@ -90,17 +93,19 @@ struct vmpl_mpi_message_s {
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                  MPI_Status *status)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
     struct vmpl_mpi_message_s *m;
     p2p_message_t *core;
     p2p_status_t found;
 
-    MPI_CHECK_INIT("MPI_Improbe");
+    if ((rc = mpi_init_check("MPI_Improbe")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Improbe", "invalid communicator");
-    if (mpi_pointer_check(c, flag, "flag", "MPI_Improbe") ||
-        mpi_pointer_check(c, message, "message", "MPI_Improbe"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, flag, "flag", "MPI_Improbe")) ||
+        (rc = mpi_pointer_check(c, message, "message", "MPI_Improbe")))
+        return rc;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         *message = MPI_MESSAGE_NO_PROC;
@@ -146,15 +151,17 @@ MPI_WEAK(Mprobe)
 int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
                 MPI_Request *request)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     struct vmpl_mpi_message_s *m;
     struct vmpl_mpi_request_s *req;
     vmpl_status_t status;
 
-    MPI_CHECK_INIT("MPI_Imrecv");
-    if (mpi_pointer_check(NULL, message, "message", "MPI_Imrecv") ||
-        mpi_pointer_check(NULL, request, "request", "MPI_Imrecv"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Imrecv")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, message, "message", "MPI_Imrecv")) ||
+        (rc = mpi_pointer_check(NULL, request, "request", "MPI_Imrecv")))
+        return rc;
     *request = MPI_REQUEST_NULL;
     if (*message == MPI_MESSAGE_NO_PROC) {
         req = mpi_request_new(&mpi_state.self, MPI_REQ_RECV);
@@ -171,8 +178,8 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
     if (!t || count < 0)
         return mpi_error(m->comm, !t ? MPI_ERR_TYPE : MPI_ERR_COUNT, "MPI_Imrecv",
                          "invalid datatype or count");
-    if (mpi_buffer_check(m->comm, buf, count, t, "buf", "MPI_Imrecv"))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_buffer_check(m->comm, buf, count, t, "buf", "MPI_Imrecv")))
+        return rc;
     req = mpi_request_new(m->comm, MPI_REQ_RECV);
     if (!req)
         return mpi_error(m->comm, MPI_ERR_NO_MEM, "MPI_Imrecv", "out of memory");

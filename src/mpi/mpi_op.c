@@ -69,13 +69,15 @@ const coll_op_t *mpi_op_for(struct vmpl_mpi_op_s *op, struct vmpl_mpi_datatype_s
 
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
+    int rc;
     struct vmpl_mpi_op_s *o;
 
-    MPI_CHECK_INIT("MPI_Op_create");
+    if ((rc = mpi_init_check("MPI_Op_create")))
+        return rc;
     if (!user_fn)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Op_create", "null function");
-    if (mpi_pointer_check(NULL, op, "op", "MPI_Op_create"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, op, "op", "MPI_Op_create")))
+        return rc;
     o = calloc(1, sizeof(*o));
     if (!o)
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Op_create", "out of memory");
@@ -92,11 +94,13 @@ MPI_WEAK(Op_create)
 
 int PMPI_Op_free(MPI_Op *op)
 {
+    int rc;
     struct vmpl_mpi_op_s *o;
 
-    MPI_CHECK_INIT("MPI_Op_free");
-    if (mpi_pointer_check(NULL, op, "op", "MPI_Op_free"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Op_free")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, op, "op", "MPI_Op_free")))
+        return rc;
     o = mpi_op_of(*op);
     if (!o || o->predefined)
         return mpi_error(NULL, MPI_ERR_OP, "MPI_Op_free", "invalid or predefined operation");
@@ -109,12 +113,13 @@ MPI_WEAK(Op_free)
 
 int PMPI_Op_commutative(MPI_Op op, int *commute)
 {
+    int rc;
     struct vmpl_mpi_op_s *o = mpi_op_of(op);
 
     if (!o)
         return mpi_error(NULL, MPI_ERR_OP, "MPI_Op_commutative", "invalid operation");
-    if (mpi_pointer_check(NULL, commute, "commute", "MPI_Op_commutative"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, commute, "commute", "MPI_Op_commutative")))
+        return rc;
     *commute = o->core.commutative;
     return MPI_SUCCESS;
 }
@@ -123,6 +128,7 @@ MPI_WEAK(Op_commutative)
 int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
                       MPI_Op op)
 {
+    int rc;
     struct vmpl_mpi_op_s *o = mpi_op_of(op);
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     mpi_op_call_t call;
@@ -133,9 +139,9 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
                          "invalid %s", !o ? "operation" : "datatype");
     if (count < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Reduce_local", "negative count %d", count);
-    if (mpi_buffer_check(NULL, inbuf, count, t, "inbuf", "MPI_Reduce_local") ||
-        mpi_buffer_check(NULL, inoutbuf, count, t, "inoutbuf", "MPI_Reduce_local"))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_buffer_check(NULL, inbuf, count, t, "inbuf", "MPI_Reduce_local")) ||
+        (rc = mpi_buffer_check(NULL, inoutbuf, count, t, "inoutbuf", "MPI_Reduce_local")))
+        return rc;
     if (!o->predefined) {
         int len = count;
         o->user((void *)inbuf, inoutbuf, &len, &datatype);

@@ -8,6 +8,7 @@ static int check_args(struct vmpl_mpi_comm_s *c, const void *buf, int count,
                       struct vmpl_mpi_datatype_s *t, int peer, int tag, int receive,
                       const char *function)
 {
+    int rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");
     if (count < 0)
@@ -16,8 +17,8 @@ static int check_args(struct vmpl_mpi_comm_s *c, const void *buf, int count,
         return mpi_error(c, MPI_ERR_TYPE, function, "invalid datatype");
     if (t && !t->predefined && !dt_type_is_committed(t->dt))
         return mpi_error(c, MPI_ERR_TYPE, function, "datatype not committed");
-    if (mpi_buffer_check(c, buf, count, t, "buf", function))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_buffer_check(c, buf, count, t, "buf", function)))
+        return rc;
     if (peer != MPI_PROC_NULL && (peer < 0 || peer >= c->core->size) &&
         !(receive && peer == MPI_ANY_SOURCE))
         return mpi_error(c, MPI_ERR_RANK, function, "rank %d outside communicator %s of size %d",
@@ -65,9 +66,10 @@ static int post(const void *buf, int count, MPI_Datatype datatype, int peer, int
     struct vmpl_mpi_request_s *req;
     int rc;
 
-    MPI_CHECK_INIT(function);
-    if (mpi_pointer_check(c, request, "request", function))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check(function)))
+        return rc;
+    if ((rc = mpi_pointer_check(c, request, "request", function)))
+        return rc;
     *request = MPI_REQUEST_NULL;
     rc = check_args(c, buf, count, t, peer, tag, kind == MPI_REQ_RECV, function);
     if (rc)
@@ -141,7 +143,8 @@ static int blocking(const void *buf, int count, MPI_Datatype datatype, int peer,
     struct vmpl_mpi_request_s req;
     int rc;
 
-    MPI_CHECK_INIT(function);
+    if ((rc = mpi_init_check(function)))
+        return rc;
     rc = check_args(c, buf, count, t, peer, tag, kind == MPI_REQ_RECV, function);
     if (rc)
         return rc;
@@ -257,7 +260,8 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
     void *copy;
     int position = 0, rc;
 
-    MPI_CHECK_INIT("MPI_Sendrecv_replace");
+    if ((rc = mpi_init_check("MPI_Sendrecv_replace")))
+        return rc;
     if (!t || dt_pack_size(t->dt, count, &bytes) != VMPL_OK)
         return mpi_error(mpi_comm_of(comm), MPI_ERR_TYPE, "MPI_Sendrecv_replace",
                          "invalid datatype or count");
@@ -322,11 +326,13 @@ MPI_WEAK(Recv_init)
 
 int PMPI_Start(MPI_Request *request)
 {
+    int rc;
     struct vmpl_mpi_request_s *req;
 
-    MPI_CHECK_INIT("MPI_Start");
-    if (mpi_pointer_check(NULL, request, "request", "MPI_Start"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Start")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, request, "request", "MPI_Start")))
+        return rc;
     req = mpi_request_of(*request);
     if (!req || !req->persistent)
         return mpi_error(NULL, MPI_ERR_REQUEST, "MPI_Start", "not a persistent request");
@@ -356,13 +362,14 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     p2p_status_t found;
     int rc;
 
-    MPI_CHECK_INIT("MPI_Iprobe");
+    if ((rc = mpi_init_check("MPI_Iprobe")))
+        return rc;
     rc = check_args(c, NULL, 0, &mpi_state.types[(uintptr_t)MPI_BYTE], source, tag, 1,
                     "MPI_Iprobe");
     if (rc)
         return rc;
-    if (mpi_pointer_check(c, flag, "flag", "MPI_Iprobe"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, flag, "flag", "MPI_Iprobe")))
+        return rc;
     if (source == MPI_PROC_NULL) {
         *flag = 1;
         mpi_status_empty(status);

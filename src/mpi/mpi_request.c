@@ -148,8 +148,9 @@ static int request_done(const struct vmpl_mpi_request_s *req)
 static int request_arg(const MPI_Request *request, struct vmpl_mpi_request_s **req,
                        const char *function)
 {
-    if (mpi_pointer_check(NULL, request, "request", function))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, request, "request", function)))
+        return rc;
     *req = mpi_request_of(*request);
     if (!*req && *request != MPI_REQUEST_NULL)
         return mpi_error(NULL, MPI_ERR_REQUEST, function, "invalid request");
@@ -187,7 +188,8 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     struct vmpl_mpi_request_s *req;
     int rc;
 
-    MPI_CHECK_INIT("MPI_Wait");
+    if ((rc = mpi_init_check("MPI_Wait")))
+        return rc;
     if ((rc = request_arg(request, &req, "MPI_Wait")))
         return rc;
     if (request_inert(req)) {
@@ -203,11 +205,12 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     struct vmpl_mpi_request_s *req;
     int rc;
 
-    MPI_CHECK_INIT("MPI_Test");
+    if ((rc = mpi_init_check("MPI_Test")))
+        return rc;
     if ((rc = request_arg(request, &req, "MPI_Test")))
         return rc;
-    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Test"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Test")))
+        return rc;
     if (request_inert(req)) {
         *flag = 1;
         mpi_status_empty(status);
@@ -224,9 +227,11 @@ MPI_WEAK(Test)
 
 int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
+    int rc;
     int error = MPI_SUCCESS;
 
-    MPI_CHECK_INIT("MPI_Waitall");
+    if ((rc = mpi_init_check("MPI_Waitall")))
+        return rc;
     if ((error = array_args(count, requests, "MPI_Waitall")))
         return error;
     for (int i = 0; i < count; i++) {
@@ -247,11 +252,12 @@ int PMPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status status
 {
     int rc;
 
-    MPI_CHECK_INIT("MPI_Testall");
+    if ((rc = mpi_init_check("MPI_Testall")))
+        return rc;
     if ((rc = array_args(count, requests, "MPI_Testall")))
         return rc;
-    if (mpi_pointer_check(NULL, flag, "flag", "MPI_Testall"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Testall")))
+        return rc;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < count; i++) {
         struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
@@ -269,12 +275,13 @@ int PMPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_S
 {
     int active = 0, rc;
 
-    MPI_CHECK_INIT("MPI_Testany");
+    if ((rc = mpi_init_check("MPI_Testany")))
+        return rc;
     if ((rc = array_args(count, requests, "MPI_Testany")))
         return rc;
-    if (mpi_pointer_check(NULL, index, "index", "MPI_Testany") ||
-        mpi_pointer_check(NULL, flag, "flag", "MPI_Testany"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, index, "index", "MPI_Testany")) ||
+        (rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Testany")))
+        return rc;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < count; i++) {
         struct vmpl_mpi_request_s *req = mpi_request_of(requests[i]);
@@ -304,7 +311,8 @@ int PMPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *stat
 {
     int flag = 0, rc;
 
-    MPI_CHECK_INIT("MPI_Waitany");
+    if ((rc = mpi_init_check("MPI_Waitany")))
+        return rc;
     while ((rc = PMPI_Testany(count, requests, index, &flag, status)) == MPI_SUCCESS && !flag)
         p2p_progress(mpi_state.p2p);
     return rc;
@@ -331,11 +339,12 @@ int PMPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indice
 {
     int index, rc;
 
-    MPI_CHECK_INIT("MPI_Waitsome");
+    if ((rc = mpi_init_check("MPI_Waitsome")))
+        return rc;
     if ((rc = array_args(incount, requests, "MPI_Waitsome")))
         return rc;
-    if (mpi_pointer_check(NULL, outcount, "outcount", "MPI_Waitsome"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, outcount, "outcount", "MPI_Waitsome")))
+        return rc;
     /* no request: statuses and indices may be NULL (nothing is written to them) */
     rc = PMPI_Waitany(incount, requests, &index,
                       statuses == MPI_STATUSES_IGNORE || incount == 0 ? MPI_STATUS_IGNORE
@@ -360,11 +369,12 @@ int PMPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indice
 {
     int active = 0, rc;
 
-    MPI_CHECK_INIT("MPI_Testsome");
+    if ((rc = mpi_init_check("MPI_Testsome")))
+        return rc;
     if ((rc = array_args(incount, requests, "MPI_Testsome")))
         return rc;
-    if (mpi_pointer_check(NULL, outcount, "outcount", "MPI_Testsome"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, outcount, "outcount", "MPI_Testsome")))
+        return rc;
     p2p_progress(mpi_state.p2p);
     for (int i = 0; i < incount; i++)
         active += !request_inert(mpi_request_of(requests[i]));
@@ -383,7 +393,8 @@ int PMPI_Request_free(MPI_Request *request)
     struct vmpl_mpi_request_s *req;
     int rc;
 
-    MPI_CHECK_INIT("MPI_Request_free");
+    if ((rc = mpi_init_check("MPI_Request_free")))
+        return rc;
     if ((rc = request_arg(request, &req, "MPI_Request_free")))
         return rc;
     if (!req)
@@ -402,7 +413,8 @@ int PMPI_Startall(int count, MPI_Request requests[])
 {
     int rc;
 
-    MPI_CHECK_INIT("MPI_Startall");
+    if ((rc = mpi_init_check("MPI_Startall")))
+        return rc;
     if ((rc = array_args(count, requests, "MPI_Startall")))
         return rc;
     for (int i = 0; i < count; i++) {
@@ -416,13 +428,15 @@ MPI_WEAK(Startall)
 
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     dt_count_t size;
 
-    MPI_CHECK_INIT("MPI_Get_count");
-    if (mpi_pointer_check(NULL, status, "status", "MPI_Get_count") ||
-        mpi_pointer_check(NULL, count, "count", "MPI_Get_count"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Get_count")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, status, "status", "MPI_Get_count")) ||
+        (rc = mpi_pointer_check(NULL, count, "count", "MPI_Get_count")))
+        return rc;
     if (status == MPI_STATUS_IGNORE)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Get_count", "status is MPI_STATUS_IGNORE");
     if (!t)
@@ -440,9 +454,10 @@ MPI_WEAK(Get_count)
 
 int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 {
-    if (mpi_pointer_check(NULL, status, "status", "MPI_Test_cancelled") ||
-        mpi_pointer_check(NULL, flag, "flag", "MPI_Test_cancelled"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, status, "status", "MPI_Test_cancelled")) ||
+        (rc = mpi_pointer_check(NULL, flag, "flag", "MPI_Test_cancelled")))
+        return rc;
     *flag = status->vmpl_cancelled;
     return MPI_SUCCESS;
 }
@@ -453,7 +468,8 @@ int PMPI_Cancel(MPI_Request *request)
     struct vmpl_mpi_request_s *req;
     int rc;
 
-    MPI_CHECK_INIT("MPI_Cancel");
+    if ((rc = mpi_init_check("MPI_Cancel")))
+        return rc;
     if ((rc = request_arg(request, &req, "MPI_Cancel")))
         return rc;
     if (request_inert(req))

@@ -93,15 +93,16 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     int rc;
 
     (void)reorder; /* one node: no placement to improve */
-    MPI_CHECK_INIT("MPI_Cart_create");
+    if ((rc = mpi_init_check("MPI_Cart_create")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_create", "invalid communicator");
-    if (mpi_pointer_check(c, comm_cart, "comm_cart", "MPI_Cart_create"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, comm_cart, "comm_cart", "MPI_Cart_create")))
+        return rc;
     *comm_cart = MPI_COMM_NULL;
-    if (ndims > 0 && (mpi_pointer_check(c, dims, "dims", "MPI_Cart_create") ||
-                      mpi_pointer_check(c, periods, "periods", "MPI_Cart_create")))
-        return MPI_ERR_ARG;
+    if (ndims > 0 && ((rc = mpi_pointer_check(c, dims, "dims", "MPI_Cart_create")) ||
+                      (rc = mpi_pointer_check(c, periods, "periods", "MPI_Cart_create"))))
+        return rc;
     rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_create");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -126,12 +127,13 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
     int rc;
 
     (void)periods;
-    MPI_CHECK_INIT("MPI_Cart_map");
+    if ((rc = mpi_init_check("MPI_Cart_map")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Cart_map", "invalid communicator");
-    if (mpi_pointer_check(c, newrank, "newrank", "MPI_Cart_map") ||
-        (ndims > 0 && mpi_pointer_check(c, dims, "dims", "MPI_Cart_map")))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, newrank, "newrank", "MPI_Cart_map")) ||
+        (ndims > 0 && (rc = mpi_pointer_check(c, dims, "dims", "MPI_Cart_map"))))
+        return rc;
     rc = grid_cells(c, ndims, dims, &cells, "MPI_Cart_map");
     if (rc != MPI_SUCCESS)
         return rc;
@@ -143,8 +145,9 @@ MPI_WEAK(Cart_map)
 
 int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 {
-    if (ndims > 0 && mpi_pointer_check(NULL, dims, "dims", "MPI_Dims_create"))
-        return MPI_ERR_ARG;
+    int rc;
+    if (ndims > 0 && (rc = mpi_pointer_check(NULL, dims, "dims", "MPI_Dims_create")))
+        return rc;
     if (nnodes < 1 || ndims < 0 || cart_dims_create(nnodes, ndims, dims) != VMPL_OK)
         return mpi_error(NULL, MPI_ERR_DIMS, "MPI_Dims_create",
                          "cannot factor %d processes over %d dimensions as given", nnodes, ndims);
@@ -152,23 +155,17 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 }
 MPI_WEAK(Dims_create)
 
-#define CART_OR_FAIL(var, handle, function)                                                  \
-    struct vmpl_mpi_comm_s *var = mpi_comm_of(handle);                                       \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_COMM, function, "invalid communicator");              \
-    if (!var->cart)                                                                          \
-    return mpi_error(var, MPI_ERR_TOPOLOGY, function, "the communicator has no Cartesian topology")
-
 int PMPI_Topo_test(MPI_Comm comm, int *status)
 {
+    int rc;
     struct vmpl_mpi_comm_s *c = mpi_comm_of(comm);
 
-    MPI_CHECK_INIT("MPI_Topo_test");
+    if ((rc = mpi_init_check("MPI_Topo_test")))
+        return rc;
     if (!c)
         return mpi_error(NULL, MPI_ERR_COMM, "MPI_Topo_test", "invalid communicator");
-    if (mpi_pointer_check(c, status, "status", "MPI_Topo_test"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(c, status, "status", "MPI_Topo_test")))
+        return rc;
     *status = c->cart         ? MPI_CART
               : c->graph      ? MPI_GRAPH
               : c->dist_graph ? MPI_DIST_GRAPH
@@ -179,9 +176,13 @@ MPI_WEAK(Topo_test)
 
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
-    CART_OR_FAIL(c, comm, "MPI_Cartdim_get");
-    if (mpi_pointer_check(c, ndims, "ndims", "MPI_Cartdim_get"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cartdim_get");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, ndims, "ndims", "MPI_Cartdim_get")))
+        return rc;
     *ndims = c->cart->ndims;
     return MPI_SUCCESS;
 }
@@ -190,12 +191,16 @@ MPI_WEAK(Cartdim_get)
 int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
     int n;
-    CART_OR_FAIL(c, comm, "MPI_Cart_get");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cart_get");
+
+    if (rc)
+        return rc;
     n = maxdims < c->cart->ndims ? maxdims : c->cart->ndims;
-    if (n > 0 && (mpi_pointer_check(c, dims, "dims", "MPI_Cart_get") ||
-                  mpi_pointer_check(c, periods, "periods", "MPI_Cart_get") ||
-                  mpi_pointer_check(c, coords, "coords", "MPI_Cart_get")))
-        return MPI_ERR_ARG;
+    if (n > 0 && ((rc = mpi_pointer_check(c, dims, "dims", "MPI_Cart_get")) ||
+                  (rc = mpi_pointer_check(c, periods, "periods", "MPI_Cart_get")) ||
+                  (rc = mpi_pointer_check(c, coords, "coords", "MPI_Cart_get"))))
+        return rc;
     int *all = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));
     if (!all)
         return mpi_error(c, MPI_ERR_NO_MEM, "MPI_Cart_get", "out of memory");
@@ -212,10 +217,14 @@ MPI_WEAK(Cart_get)
 
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
-    CART_OR_FAIL(c, comm, "MPI_Cart_rank");
-    if (mpi_pointer_check(c, rank, "rank", "MPI_Cart_rank") ||
-        (c->cart->ndims > 0 && mpi_pointer_check(c, coords, "coords", "MPI_Cart_rank")))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cart_rank");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, rank, "rank", "MPI_Cart_rank")) ||
+        (c->cart->ndims > 0 && (rc = mpi_pointer_check(c, coords, "coords", "MPI_Cart_rank"))))
+        return rc;
     *rank = cart_rank(c->cart->ndims, c->cart->dims, c->cart->periods, coords);
     if (*rank < 0)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_rank", "coordinates outside the grid");
@@ -225,14 +234,18 @@ MPI_WEAK(Cart_rank)
 
 int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
-    CART_OR_FAIL(c, comm, "MPI_Cart_coords");
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cart_coords");
+
+    if (rc)
+        return rc;
     if (rank < 0 || rank >= c->core->size)
         return mpi_error(c, MPI_ERR_RANK, "MPI_Cart_coords", "rank %d", rank);
     if (maxdims < c->cart->ndims)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_coords", "maxdims %d < ndims %d", maxdims,
                          c->cart->ndims);
-    if (c->cart->ndims > 0 && mpi_pointer_check(c, coords, "coords", "MPI_Cart_coords"))
-        return MPI_ERR_ARG;
+    if (c->cart->ndims > 0 && (rc = mpi_pointer_check(c, coords, "coords", "MPI_Cart_coords")))
+        return rc;
     cart_coords(c->cart->ndims, c->cart->dims, rank, coords);
     return MPI_SUCCESS;
 }
@@ -240,10 +253,14 @@ MPI_WEAK(Cart_coords)
 
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
-    CART_OR_FAIL(c, comm, "MPI_Cart_shift");
-    if (mpi_pointer_check(c, rank_source, "rank_source", "MPI_Cart_shift") ||
-        mpi_pointer_check(c, rank_dest, "rank_dest", "MPI_Cart_shift"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    int rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cart_shift");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, rank_source, "rank_source", "MPI_Cart_shift")) ||
+        (rc = mpi_pointer_check(c, rank_dest, "rank_dest", "MPI_Cart_shift")))
+        return rc;
     if (direction < 0 || direction >= c->cart->ndims)
         return mpi_error(c, MPI_ERR_ARG, "MPI_Cart_shift", "direction %d", direction);
     cart_shift(c->cart->ndims, c->cart->dims, c->cart->periods, c->core->rank, direction, disp,
@@ -260,12 +277,15 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
     int *coords, color = 0, key = 0, kept = 0, rc;
     int sub_dims[64], sub_periods[64];
-    CART_OR_FAIL(c, comm, "MPI_Cart_sub");
-    if (mpi_pointer_check(c, newcomm, "newcomm", "MPI_Cart_sub"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_comm_s *c;
+    rc = mpi_topo_comm_arg(comm, MPI_TOPO_CART, &c, "MPI_Cart_sub");
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(c, newcomm, "newcomm", "MPI_Cart_sub")))
+        return rc;
     *newcomm = MPI_COMM_NULL;
-    if (c->cart->ndims > 0 && mpi_pointer_check(c, remain_dims, "remain_dims", "MPI_Cart_sub"))
-        return MPI_ERR_ARG;
+    if (c->cart->ndims > 0 && (rc = mpi_pointer_check(c, remain_dims, "remain_dims", "MPI_Cart_sub")))
+        return rc;
     if (c->cart->ndims > 64)
         return mpi_error(c, MPI_ERR_DIMS, "MPI_Cart_sub", "more than 64 dimensions");
     coords = calloc((size_t)(c->cart->ndims > 0 ? c->cart->ndims : 1), sizeof(int));

@@ -4,12 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TYPE_OR_FAIL(var, handle, function)                                                  \
-    struct vmpl_mpi_datatype_s *var = mpi_type_of(handle);                                   \
-    MPI_CHECK_INIT(function);                                                                \
-    if (!var)                                                                                \
-        return mpi_error(NULL, MPI_ERR_TYPE, function, "invalid datatype")
-
 /* Wraps a new dt type into *newtype, or reports status. */
 static int type_new(vmpl_status_t status, dt_type_t *const *dt_p, MPI_Datatype *newtype,
                     const char *function)
@@ -38,9 +32,11 @@ static int type_new(vmpl_status_t status, dt_type_t *const *dt_p, MPI_Datatype *
 static int constructor_args(int count, MPI_Datatype oldtype, MPI_Datatype *newtype,
                             struct vmpl_mpi_datatype_s **old_p, const char *function)
 {
-    MPI_CHECK_INIT(function);
-    if (mpi_pointer_check(NULL, newtype, "newtype", function))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_init_check(function)))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, newtype, "newtype", function)))
+        return rc;
     *newtype = MPI_DATATYPE_NULL;
     if (count < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, function, "negative count %d", count);
@@ -124,9 +120,9 @@ int PMPI_Type_indexed(int count, const int blocklengths[], const int displacemen
 
     if (rc)
         return rc;
-    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_indexed") ||
-        array_arg(count, displacements, "displacements", "MPI_Type_indexed"))
-        return MPI_ERR_ARG;
+    if ((rc = array_arg(count, blocklengths, "blocklengths", "MPI_Type_indexed")) ||
+        (rc = array_arg(count, displacements, "displacements", "MPI_Type_indexed")))
+        return rc;
     lens = counts_of(count, blocklengths);
     displs = counts_of(count, displacements);
     status = lens && displs ? dt_type_indexed(count, lens, displs, old->dt, &dt)
@@ -150,9 +146,9 @@ int PMPI_Type_create_hindexed(int count, const int blocklengths[],
 
     if (rc)
         return rc;
-    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_hindexed") ||
-        array_arg(count, displacements, "displacements", "MPI_Type_create_hindexed"))
-        return MPI_ERR_ARG;
+    if ((rc = array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_hindexed")) ||
+        (rc = array_arg(count, displacements, "displacements", "MPI_Type_create_hindexed")))
+        return rc;
     lens = counts_of(count, blocklengths);
     displs = aints_of(count, displacements);
     status = lens && displs ? dt_type_hindexed(count, lens, displs, old->dt, &dt)
@@ -174,8 +170,8 @@ int PMPI_Type_create_indexed_block(int count, int blocklength, const int displac
 
     if (rc)
         return rc;
-    if (array_arg(count, displacements, "displacements", "MPI_Type_create_indexed_block"))
-        return MPI_ERR_ARG;
+    if ((rc = array_arg(count, displacements, "displacements", "MPI_Type_create_indexed_block")))
+        return rc;
     displs = counts_of(count, displacements);
     status = displs ? dt_type_indexed_block(count, blocklength, displs, old->dt, &dt)
                     : VMPL_ERR_NO_MEMORY;
@@ -195,10 +191,10 @@ int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint 
 
     if (rc)
         return rc;
-    if (array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_struct") ||
-        array_arg(count, displacements, "displacements", "MPI_Type_create_struct") ||
-        array_arg(count, types, "types", "MPI_Type_create_struct"))
-        return MPI_ERR_ARG;
+    if ((rc = array_arg(count, blocklengths, "blocklengths", "MPI_Type_create_struct")) ||
+        (rc = array_arg(count, displacements, "displacements", "MPI_Type_create_struct")) ||
+        (rc = array_arg(count, types, "types", "MPI_Type_create_struct")))
+        return rc;
     dts = calloc((size_t)(count > 0 ? count : 1), sizeof(*dts));
     for (int i = 0; dts && i < count; i++) {
         struct vmpl_mpi_datatype_s *t = mpi_type_of(types[i]);
@@ -237,10 +233,10 @@ int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[]
     if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
         return mpi_error(NULL, MPI_ERR_ARG, "MPI_Type_create_subarray", "invalid order %d",
                          order);
-    if (array_arg(ndims, sizes, "sizes", "MPI_Type_create_subarray") ||
-        array_arg(ndims, subsizes, "subsizes", "MPI_Type_create_subarray") ||
-        array_arg(ndims, starts, "starts", "MPI_Type_create_subarray"))
-        return MPI_ERR_ARG;
+    if ((rc = array_arg(ndims, sizes, "sizes", "MPI_Type_create_subarray")) ||
+        (rc = array_arg(ndims, subsizes, "subsizes", "MPI_Type_create_subarray")) ||
+        (rc = array_arg(ndims, starts, "starts", "MPI_Type_create_subarray")))
+        return rc;
     s = counts_of(ndims, sizes);
     sub = counts_of(ndims, subsizes);
     st = counts_of(ndims, starts);
@@ -283,10 +279,14 @@ MPI_WEAK(Type_dup)
 
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
+    int rc;
     vmpl_status_t status;
-    if (mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_commit"))
-        return MPI_ERR_ARG;
-    TYPE_OR_FAIL(t, *datatype, "MPI_Type_commit");
+    if ((rc = mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_commit")))
+        return rc;
+    struct vmpl_mpi_datatype_s *t;
+    rc = mpi_type_arg(*datatype, &t, "MPI_Type_commit");
+    if (rc)
+        return rc;
     if (t->predefined)
         return MPI_SUCCESS;
     status = dt_type_commit(t->dt);
@@ -298,9 +298,13 @@ MPI_WEAK(Type_commit)
 
 int PMPI_Type_free(MPI_Datatype *datatype)
 {
-    if (mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_free"))
-        return MPI_ERR_ARG;
-    TYPE_OR_FAIL(t, *datatype, "MPI_Type_free");
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, datatype, "datatype", "MPI_Type_free")))
+        return rc;
+    struct vmpl_mpi_datatype_s *t;
+    rc = mpi_type_arg(*datatype, &t, "MPI_Type_free");
+    if (rc)
+        return rc;
     if (t->predefined)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_free", "cannot free predefined %s",
                          t->name);
@@ -315,9 +319,13 @@ MPI_WEAK(Type_free)
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
     dt_count_t bytes;
-    TYPE_OR_FAIL(t, datatype, "MPI_Type_size");
-    if (mpi_pointer_check(NULL, size, "size", "MPI_Type_size"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Type_size");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, size, "size", "MPI_Type_size")))
+        return rc;
     bytes = dt_type_size(t->dt);
     *size = bytes > 0x7fffffff ? MPI_UNDEFINED : (int)bytes;
     return MPI_SUCCESS;
@@ -327,10 +335,14 @@ MPI_WEAK(Type_size)
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
     dt_aint_t l, e;
-    TYPE_OR_FAIL(t, datatype, "MPI_Type_get_extent");
-    if (mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_extent") ||
-        mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_extent"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Type_get_extent");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_extent")) ||
+        (rc = mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_extent")))
+        return rc;
     dt_type_extent(t->dt, &l, &e);
     *lb = (MPI_Aint)l;
     *extent = (MPI_Aint)e;
@@ -341,10 +353,14 @@ MPI_WEAK(Type_get_extent)
 int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
     dt_aint_t l, e;
-    TYPE_OR_FAIL(t, datatype, "MPI_Type_get_true_extent");
-    if (mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_true_extent") ||
-        mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_true_extent"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Type_get_true_extent");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, lb, "lb", "MPI_Type_get_true_extent")) ||
+        (rc = mpi_pointer_check(NULL, extent, "extent", "MPI_Type_get_true_extent")))
+        return rc;
     dt_type_true_extent(t->dt, &l, &e);
     *lb = (MPI_Aint)l;
     *extent = (MPI_Aint)e;
@@ -354,9 +370,13 @@ MPI_WEAK(Type_get_true_extent)
 
 int PMPI_Type_set_name(MPI_Datatype datatype, const char *name)
 {
-    TYPE_OR_FAIL(t, datatype, "MPI_Type_set_name");
-    if (mpi_pointer_check(NULL, name, "name", "MPI_Type_set_name"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Type_set_name");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, name, "name", "MPI_Type_set_name")))
+        return rc;
     strncpy(t->name, name, sizeof(t->name) - 1);
     return MPI_SUCCESS;
 }
@@ -364,10 +384,14 @@ MPI_WEAK(Type_set_name)
 
 int PMPI_Type_get_name(MPI_Datatype datatype, char *name, int *resultlen)
 {
-    TYPE_OR_FAIL(t, datatype, "MPI_Type_get_name");
-    if (mpi_pointer_check(NULL, name, "name", "MPI_Type_get_name") ||
-        mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Type_get_name"))
-        return MPI_ERR_ARG;
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Type_get_name");
+
+    if (rc)
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, name, "name", "MPI_Type_get_name")) ||
+        (rc = mpi_pointer_check(NULL, resultlen, "resultlen", "MPI_Type_get_name")))
+        return rc;
     strcpy(name, t->name);
     *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
@@ -376,8 +400,9 @@ MPI_WEAK(Type_get_name)
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
-    if (mpi_pointer_check(NULL, address, "address", "MPI_Get_address"))
-        return MPI_ERR_ARG;
+    int rc;
+    if ((rc = mpi_pointer_check(NULL, address, "address", "MPI_Get_address")))
+        return rc;
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
 }
@@ -399,12 +424,16 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 {
     size_t bytes;
     vmpl_status_t status;
-    TYPE_OR_FAIL(t, datatype, "MPI_Pack_size");
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Pack_size");
+
+    if (rc)
+        return rc;
     (void)comm;
     if (incount < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Pack_size", "negative count %d", incount);
-    if (mpi_pointer_check(NULL, size, "size", "MPI_Pack_size"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, size, "size", "MPI_Pack_size")))
+        return rc;
     status = dt_pack_size(t->dt, incount, &bytes);
     if (status != VMPL_OK)
         return mpi_error(NULL, mpi_class_of_status(status), "MPI_Pack_size", "%s",
@@ -419,14 +448,18 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 {
     size_t bytes;
     vmpl_status_t status;
-    TYPE_OR_FAIL(t, datatype, "MPI_Pack");
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Pack");
+
+    if (rc)
+        return rc;
     (void)comm;
     if (incount < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Pack", "negative count %d", incount);
-    if (mpi_pointer_check(NULL, position, "position", "MPI_Pack"))
-        return MPI_ERR_ARG;
-    if (mpi_buffer_check(NULL, inbuf, incount, t, "inbuf", "MPI_Pack"))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_pointer_check(NULL, position, "position", "MPI_Pack")))
+        return rc;
+    if ((rc = mpi_buffer_check(NULL, inbuf, incount, t, "inbuf", "MPI_Pack")))
+        return rc;
     status = dt_pack_size(t->dt, incount, &bytes);
     if (status == VMPL_OK && (*position < 0 || (size_t)outsize - (size_t)*position < bytes))
         status = VMPL_ERR_TRUNCATE;
@@ -445,14 +478,18 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 {
     size_t bytes;
     vmpl_status_t status;
-    TYPE_OR_FAIL(t, datatype, "MPI_Unpack");
+    struct vmpl_mpi_datatype_s *t;
+    int rc = mpi_type_arg(datatype, &t, "MPI_Unpack");
+
+    if (rc)
+        return rc;
     (void)comm;
     if (outcount < 0)
         return mpi_error(NULL, MPI_ERR_COUNT, "MPI_Unpack", "negative count %d", outcount);
-    if (mpi_pointer_check(NULL, position, "position", "MPI_Unpack"))
-        return MPI_ERR_ARG;
-    if (mpi_buffer_check(NULL, outbuf, outcount, t, "outbuf", "MPI_Unpack"))
-        return MPI_ERR_BUFFER;
+    if ((rc = mpi_pointer_check(NULL, position, "position", "MPI_Unpack")))
+        return rc;
+    if ((rc = mpi_buffer_check(NULL, outbuf, outcount, t, "outbuf", "MPI_Unpack")))
+        return rc;
     status = dt_pack_size(t->dt, outcount, &bytes);
     if (status == VMPL_OK && (*position < 0 || (size_t)insize - (size_t)*position < bytes))
         status = VMPL_ERR_TRUNCATE;

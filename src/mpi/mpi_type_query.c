@@ -27,16 +27,17 @@ static int combiner_of(dt_combiner_t combiner)
 int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses,
                            int *num_datatypes, int *combiner)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     dt_envelope_t env;
 
     if (!t || dt_type_envelope(t->dt, &env) != VMPL_OK)
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_get_envelope", "invalid datatype");
-    if (mpi_pointer_check(NULL, num_integers, "num_integers", "MPI_Type_get_envelope") ||
-        mpi_pointer_check(NULL, num_addresses, "num_addresses", "MPI_Type_get_envelope") ||
-        mpi_pointer_check(NULL, num_datatypes, "num_datatypes", "MPI_Type_get_envelope") ||
-        mpi_pointer_check(NULL, combiner, "combiner", "MPI_Type_get_envelope"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_pointer_check(NULL, num_integers, "num_integers", "MPI_Type_get_envelope")) ||
+        (rc = mpi_pointer_check(NULL, num_addresses, "num_addresses", "MPI_Type_get_envelope")) ||
+        (rc = mpi_pointer_check(NULL, num_datatypes, "num_datatypes", "MPI_Type_get_envelope")) ||
+        (rc = mpi_pointer_check(NULL, combiner, "combiner", "MPI_Type_get_envelope")))
+        return rc;
     *num_integers = env.num_integers;
     *num_addresses = env.num_addresses;
     *num_datatypes = env.num_datatypes;
@@ -66,6 +67,7 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
                            int max_datatypes, int array_of_integers[],
                            MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[])
 {
+    int rc;
     struct vmpl_mpi_datatype_s *t = mpi_type_of(datatype);
     dt_count_t *ints;
     dt_aint_t *addrs;
@@ -78,12 +80,12 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
         return mpi_error(NULL, MPI_ERR_TYPE, "MPI_Type_get_contents",
                          "predefined %s has no contents", t->name);
     if ((max_integers > 0 &&
-         mpi_pointer_check(NULL, array_of_integers, "array_of_integers", "MPI_Type_get_contents")) ||
-        (max_addresses > 0 && mpi_pointer_check(NULL, array_of_addresses, "array_of_addresses",
-                                                "MPI_Type_get_contents")) ||
-        (max_datatypes > 0 && mpi_pointer_check(NULL, array_of_datatypes, "array_of_datatypes",
-                                                "MPI_Type_get_contents")))
-        return MPI_ERR_ARG;
+         (rc = mpi_pointer_check(NULL, array_of_integers, "array_of_integers", "MPI_Type_get_contents"))) ||
+        (max_addresses > 0 && (rc = mpi_pointer_check(NULL, array_of_addresses, "array_of_addresses",
+                                                "MPI_Type_get_contents"))) ||
+        (max_datatypes > 0 && (rc = mpi_pointer_check(NULL, array_of_datatypes, "array_of_datatypes",
+                                                "MPI_Type_get_contents"))))
+        return rc;
     ints = calloc((size_t)(max_integers > 0 ? max_integers : 1), sizeof(*ints));
     addrs = calloc((size_t)(max_addresses > 0 ? max_addresses : 1), sizeof(*addrs));
     types = calloc((size_t)(max_datatypes > 0 ? max_datatypes : 1), sizeof(*types));
@@ -114,18 +116,20 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength,
                                     const MPI_Aint array_of_displacements[],
                                     MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *old = mpi_type_of(oldtype), *t;
     dt_aint_t *displs;
     dt_type_t *dt = NULL;
     vmpl_status_t status;
 
-    MPI_CHECK_INIT("MPI_Type_create_hindexed_block");
-    if (mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_hindexed_block"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Type_create_hindexed_block")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_hindexed_block")))
+        return rc;
     *newtype = MPI_DATATYPE_NULL;
-    if (count > 0 && mpi_pointer_check(NULL, array_of_displacements, "array_of_displacements",
-                                       "MPI_Type_create_hindexed_block"))
-        return MPI_ERR_ARG;
+    if (count > 0 && (rc = mpi_pointer_check(NULL, array_of_displacements, "array_of_displacements",
+                                       "MPI_Type_create_hindexed_block")))
+        return rc;
     if (!old || count < 0)
         return mpi_error(NULL, !old ? MPI_ERR_TYPE : MPI_ERR_COUNT,
                          "MPI_Type_create_hindexed_block", "invalid datatype or count");
@@ -152,15 +156,17 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
                             const int array_of_psizes[], int order, MPI_Datatype oldtype,
                             MPI_Datatype *newtype)
 {
+    int rc;
     struct vmpl_mpi_datatype_s *old = mpi_type_of(oldtype), *t;
     dt_count_t *gsizes, *dargs;
     int *distribs;
     dt_type_t *dt = NULL;
     vmpl_status_t status = VMPL_ERR_NO_MEMORY;
 
-    MPI_CHECK_INIT("MPI_Type_create_darray");
-    if (mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_darray"))
-        return MPI_ERR_ARG;
+    if ((rc = mpi_init_check("MPI_Type_create_darray")))
+        return rc;
+    if ((rc = mpi_pointer_check(NULL, newtype, "newtype", "MPI_Type_create_darray")))
+        return rc;
     *newtype = MPI_DATATYPE_NULL;
     if (!old || ndims < 1)
         return mpi_error(NULL, !old ? MPI_ERR_TYPE : MPI_ERR_DIMS, "MPI_Type_create_darray",
