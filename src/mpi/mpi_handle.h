@@ -55,6 +55,21 @@ uintptr_t mpi_handle_new(mpi_handle_kind_t kind, void *object);
 /* Ends handle (its object is being freed): the handle and its copies become invalid. */
 void mpi_handle_free(mpi_handle_kind_t kind, uintptr_t handle);
 
+/*
+ * Ends handle (live) but keeps its slot bound to the same object, for
+ * objects that are recycled rather than freed (requests): returns the
+ * handle the object has from now on.
+ */
+static inline uintptr_t mpi_handle_renew(mpi_handle_kind_t kind, uintptr_t handle)
+{
+    uint32_t index = handle & MPI_HANDLE_INDEX_MASK;
+    mpi_handle_slot_t *slot = &mpi_handle_tables[kind].chunks[index >> MPI_HANDLE_CHUNK_BITS]
+                                   [index & ((1u << MPI_HANDLE_CHUNK_BITS) - 1)];
+    slot->generation = (slot->generation + 1) & MPI_HANDLE_GEN_MASK;
+    return (handle & ~((uintptr_t)MPI_HANDLE_GEN_MASK << MPI_HANDLE_GEN_SHIFT)) |
+           (uintptr_t)slot->generation << MPI_HANDLE_GEN_SHIFT;
+}
+
 /* The object of a live handle of this kind; NULL for anything else. Never dereferences handle. */
 static inline void *mpi_handle_object(mpi_handle_kind_t kind, uintptr_t handle)
 {

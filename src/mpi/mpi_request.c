@@ -10,14 +10,16 @@ struct vmpl_mpi_request_s *mpi_request_new(struct vmpl_mpi_comm_s *comm, mpi_req
 
     MPI_Request handle;
 
-    if (req)
+    if (req) { /* recycled: its handle was renewed when it was released */
         mpi_state.free_requests = req->next_free;
-    else if (!(req = malloc(sizeof(*req))))
-        return NULL;
-    if (!(handle = (MPI_Request)mpi_handle_new(MPI_HANDLE_REQUEST, req))) {
-        req->next_free = mpi_state.free_requests;
-        mpi_state.free_requests = req;
-        return NULL;
+        handle = req->handle;
+    } else {
+        if (!(req = malloc(sizeof(*req))))
+            return NULL;
+        if (!(handle = (MPI_Request)mpi_handle_new(MPI_HANDLE_REQUEST, req))) {
+            free(req);
+            return NULL;
+        }
     }
     memset(req, 0, sizeof(*req));
     req->handle = handle;
@@ -33,8 +35,8 @@ void mpi_request_release(struct vmpl_mpi_request_s *req)
     dt_type_release(req->dt); /* NULL and named types: nothing */
     req->comm = NULL;
     req->dt = NULL;
-    mpi_handle_free(MPI_HANDLE_REQUEST, (uintptr_t)req->handle);
-    req->handle = MPI_REQUEST_NULL;
+    /* the application's copies of the handle die here; the slot stays with req */
+    req->handle = (MPI_Request)mpi_handle_renew(MPI_HANDLE_REQUEST, (uintptr_t)req->handle);
     req->next_free = mpi_state.free_requests;
     mpi_state.free_requests = req;
 }
