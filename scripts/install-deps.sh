@@ -8,7 +8,7 @@ packages=(
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   bochs bochsbios bochs-term grub-pc-bin grub-common xorriso mtools
   linux-perf valgrind
-  iproute2 procps
+  iproute2 procps openssh-client openssh-server
 )
 
 # libsodium for the aarch64 cross build (cmake/aarch64-linux-gnu.cmake):
@@ -20,6 +20,33 @@ arm64_sodium=/usr/local/lib/vmpl-cross/aarch64
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
+# openssh-server is here for its sshd binary only: the ssh tests start
+# their own sshd (tests/rt/test-launcher.sh, area ssh). Installing must not
+# start the system's service, nor let it start at the next boot: a
+# policy-rc.d that refuses every start (exit 101) while apt-get runs,
+# removed afterwards unless it was there before (container images ship
+# one), and Debian's /etc/ssh/sshd_not_to_be_run, which the ssh unit and
+# init script both obey. A system that already runs sshd is left alone.
+policy=/usr/sbin/policy-rc.d
+policy_ours=""
+services_held() {
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# install-deps.sh: no service starts while it installs\nexit 101\n' |
+      $sudo tee "$policy" >/dev/null
+    $sudo chmod 755 "$policy"
+    policy_ours=1
+    trap services_released EXIT
+  fi
+  if ! dpkg-query -W -f='${Status}' openssh-server 2>/dev/null | grep -q "install ok installed"; then
+    $sudo mkdir -p /etc/ssh
+    $sudo touch /etc/ssh/sshd_not_to_be_run
+  fi
+}
+services_released() {
+  [ -z "$policy_ours" ] || $sudo rm -f "$policy"
+  policy_ours=""
+}
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
@@ -27,9 +54,11 @@ for p in "${packages[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]}"
+  services_held
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     "${missing[@]}"
+  services_released
 fi
 
 if [ ! -f "$arm64_sodium/usr/lib/aarch64-linux-gnu/libsodium.a" ]; then
