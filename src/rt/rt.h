@@ -26,6 +26,10 @@ typedef struct {
     int oversubscribed;           /* more ranks than cores on this host: wait, don't spin */
     const char *job_id;           /* job-wide objects are named "vmpl-<job_id>-..." so
                                      the daemons can remove them after a crash */
+    const char *addr;             /* the IPv4 address this node advertises to other
+                                     hosts (VMPL_RT_ADDR or the interface the launcher
+                                     reached it by; 127.0.0.1 in a one-host job): what
+                                     an inter-node transport publishes */
     int singleton;                /* not started by vmplrun */
 } rt_info_t;
 

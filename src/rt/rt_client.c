@@ -23,6 +23,7 @@ static struct {
     int *local_ranks;
     int *node_first_rank;
     char *job_id;
+    char *addr;
     rt_buf_t pending; /* puts since the last fence */
     rt_kvs_t kvs;
 } rt;
@@ -71,7 +72,8 @@ static vmpl_status_t rt_info_decode(void *payload, size_t length)
         return VMPL_ERR_NO_MEMORY;
     for (int n = 0; n <= info->node_count; n++)
         rt.node_first_rank[n] = (int)rt_buf_get_u32(&in);
-    if (in.failed)
+    rt.addr = strdup(rt_buf_get_str(&in));
+    if (in.failed || !rt.addr)
         goto err_malformed;
     info->local_size = rt.node_first_rank[info->node + 1] - rt.node_first_rank[info->node];
     info->local_rank = info->rank - rt.node_first_rank[info->node];
@@ -85,6 +87,7 @@ static vmpl_status_t rt_info_decode(void *payload, size_t length)
     info->local_ranks = rt.local_ranks;
     info->node_first_rank = rt.node_first_rank;
     info->job_id = rt.job_id;
+    info->addr = rt.addr;
     return VMPL_OK;
 
 err_malformed:
@@ -102,7 +105,8 @@ static vmpl_status_t rt_init_singleton(void)
     rt.fd = -1;
     rt.info = (rt_info_t){.rank = 0, .size = 1, .node = 0, .node_count = 1,
                           .local_rank = 0, .local_size = 1, .local_ranks = &zero,
-                          .node_first_rank = firsts, .job_id = job_id, .singleton = 1};
+                          .node_first_rank = firsts, .job_id = job_id, .addr = "127.0.0.1",
+                          .singleton = 1};
     return VMPL_OK;
 }
 
@@ -294,6 +298,7 @@ vmpl_status_t rt_finalize(void)
         free(rt.local_ranks);
         free(rt.node_first_rank);
         free(rt.job_id);
+        free(rt.addr);
     }
     rt_failure_close();
     rt_buf_free(&rt.pending);

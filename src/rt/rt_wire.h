@@ -41,7 +41,8 @@ typedef enum {
     RT_MSG_FENCE = 13,        /* rank -> daemon -> parent: epoch, key-value records */
     RT_MSG_FENCE_DONE = 14,   /* down and to ranks: epoch, every rank's records */
     RT_MSG_RANK_HELLO = 15,   /* rank -> daemon: nonce_c, rank, pid */
-    RT_MSG_RANK_INFO = 16,    /* daemon -> rank: identity and layout (rt_info_t) */
+    RT_MSG_RANK_INFO = 16,    /* daemon -> rank: rank, size, node, nodes, oversubscribed,
+                                 job id, nodes + 1 first ranks, the node's address */
     RT_MSG_FINALIZE = 17,     /* rank -> daemon: the rank finished cleanly */
     RT_MSG_FENCE_FAILED = 18, /* to a rank: epoch; to a child daemon: 0 */
     RT_MSG_FAILURE = 19,      /* up, and daemon -> vmplrun: kind, id, cause, detail, origin */

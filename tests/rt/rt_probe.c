@@ -78,10 +78,10 @@ static int mode_kvs(int rounds)
 static int mode_info(void)
 {
     printf("rank=%d size=%d node=%d nodes=%d local_rank=%d local_size=%d oversubscribed=%d "
-           "local0=%d first=%d job=%s\n",
+           "local0=%d first=%d job=%s addr=%s\n",
            info->rank, info->size, info->node, info->node_count, info->local_rank,
            info->local_size, info->oversubscribed, info->local_ranks[0],
-           info->node_first_rank[info->node], info->job_id);
+           info->node_first_rank[info->node], info->job_id, info->addr);
     return 0;
 }
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "vmpld.h"
 
+#include "../common/rt_addr.h"
 #include "../common/rt_files.h"
 #include "../common/rt_launch.h"
 #include "../common/rt_reap.h"
@@ -90,6 +91,34 @@ static void node_cleanup(vmpld_t *d)
     rt_remove_job_shm(d->job->job_id);
 }
 
+/*
+ * The address this daemon advertises (rt_addr.h): loopback in a one-host
+ * job; else VMPL_RT_ADDR when set, the parent's when the parent forked us
+ * (same host), or the local end of our TCP link to the parent, which left
+ * by the interface that reaches the parent's host.
+ */
+static int daemon_address(vmpld_t *d)
+{
+    int configured;
+
+    if (!(d->job->flags & RT_JOB_REMOTE)) {
+        strcpy(d->host, "127.0.0.1");
+        return 0;
+    }
+    configured = rt_addr_configured(d->host, sizeof(d->host));
+    if (configured)
+        return configured < 0 ? -1 : 0;
+    if (d->start.parent_fd >= 0) {
+        snprintf(d->host, sizeof(d->host), "%s", d->start.parent_host);
+        return 0;
+    }
+    if (rt_addr_of_connection(d->parent.fd, d->host, sizeof(d->host))) {
+        base_error("vmpld", "node %u: no local address on the link to the parent: %m", d->node);
+        return -1;
+    }
+    return 0;
+}
+
 static int daemon_setup(vmpld_t *d)
 {
     rt_job_t *job = d->job;
@@ -101,9 +130,6 @@ static int daemon_setup(vmpld_t *d)
     if (rt_auth_init())
         return -1;
     rt_auth_mac_key(job->secret, d->mac_key);
-    gethostname(d->host, sizeof(d->host) - 1);
-    if (!(job->flags & RT_JOB_REMOTE))
-        strcpy(d->host, "127.0.0.1");
     d->signal_fd = signals_block();
     d->tcp_fd = rt_tcp_listen(job->flags & RT_JOB_REMOTE, &d->port);
     d->unix_fd = unix_listen(d);
@@ -112,7 +138,7 @@ static int daemon_setup(vmpld_t *d)
         return -1;
     rt_conn_init(&d->parent, d->start.parent_fd >= 0 ? d->start.parent_fd
                              : rt_tcp_connect(d->start.parent_host, d->start.parent_port), 0, -1);
-    if (d->parent.fd < 0)
+    if (d->parent.fd < 0 || daemon_address(d))
         return -1;
     rt_buf_init(&hello);
     rt_hello_encode(&hello, d->node, d->port, d->host);

@@ -316,6 +316,7 @@ static void rank_info_send(vmpld_t *d, vmpld_rank_t *r)
     rt_buf_put_str(&out, d->job->job_id);
     for (uint32_t n = 0; n <= d->job->node_count; n++)
         rt_buf_put_u32(&out, (uint32_t)rt_job_first_rank(d->job, n));
+    rt_buf_put_str(&out, d->host);
     if (!out.failed)
         rt_conn_send(&r->conn, RT_MSG_RANK_INFO, out.data, out.length);
     rt_buf_free(&out);

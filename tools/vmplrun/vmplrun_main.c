@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "vmplrun.h"
 
+#include "../common/rt_addr.h"
 #include "../common/rt_files.h"
 
 #include "../common/rt_launch.h"
@@ -177,6 +178,32 @@ static int job_build(vmplrun_t *run, const vmplrun_options_t *o)
     run->rank_done = calloc(job->size, 1);
     run->node_failed = calloc(job->node_count, 1);
     return job->argv && run->rank_done && run->node_failed ? 0 : -1;
+}
+
+/*
+ * The address the daemons reach vmplrun by (rt_addr.h): loopback in a
+ * one-host job; else VMPL_RT_ADDR when set, or the source address of the
+ * route to the first other host that resolves (node 0's when it is
+ * remote: it connects back first), else this host's name. Hosts on
+ * networks that the route to that one does not reach need VMPL_RT_ADDR.
+ */
+static int launcher_address(const rt_job_t *job, char *host, size_t size)
+{
+    int configured;
+
+    if (!(job->flags & RT_JOB_REMOTE))
+        return 0;
+    configured = rt_addr_configured(host, size);
+    if (configured)
+        return configured < 0 ? -1 : 0;
+    for (uint32_t n = 0; n < job->node_count; n++)
+        if (!rt_host_is_local(job->hosts[n]) && !rt_addr_toward(job->hosts[n], host, size))
+            return 0;
+    /* no other host resolves: the launch agent will say so for each */
+    if (gethostname(host, size - 1))
+        snprintf(host, size, "127.0.0.1");
+    host[size - 1] = '\0';
+    return 0;
 }
 
 /*
@@ -611,9 +638,12 @@ int main(int argc, char **argv)
         run.deadline = vmplrun_now() + options.timeout_s;
     {
         char host[256] = "127.0.0.1";
-        if (run.job.flags & RT_JOB_REMOTE)
-            gethostname(host, sizeof(host) - 1);
         int link_fd;
+        if (launcher_address(&run.job, host, sizeof(host))) {
+            run.failed = 1;
+            run.exit_code = VMPLRUN_EXIT_RUNTIME;
+            return vmplrun_destroy(&run, &options);
+        }
         run.job.launcher_host = strdup(host);
         run.job.launcher_port = run.port;
         run.daemon_pid = vmpld_spawn(&run.job, 0, host, run.port,
