@@ -356,41 +356,6 @@ area_remote() {
   expect_clean "remote"
 }
 
-# Daemons on another "host" through real ssh: a private sshd (its own keys
-# and config, no system service) on 127.0.0.2, which vmplrun does not take
-# for this host. Skipped (exit 77) where sshd is not installed.
-area_ssh() {
-  local sshd=/usr/sbin/sshd port key="$work/ssh/user_key" agent
-  [ -x "$sshd" ] || { echo "rt_ssh: skipped: $sshd is not installed (package openssh-server)"; exit 77; }
-  mkdir -p "$work/ssh" && chmod 700 "$work/ssh"
-  ssh-keygen -q -t ed25519 -N '' -f "$work/ssh/host_key" && ssh-keygen -q -t ed25519 -N '' -f "$key"
-  cp "$key.pub" "$work/ssh/authorized_keys"
-  [ "$(id -u)" -eq 0 ] && mkdir -p /run/sshd
-  for _ in 1 2 3 4 5; do
-    port=$((20000 + RANDOM % 20000))
-    printf '%s\n' "Port $port" "ListenAddress 127.0.0.2" "HostKey $work/ssh/host_key" \
-      "AuthorizedKeysFile $work/ssh/authorized_keys" "PidFile $work/ssh/sshd.pid" "UsePAM no" \
-      "StrictModes no" "PermitRootLogin prohibit-password" "PasswordAuthentication no" \
-      "KbdInteractiveAuthentication no" >"$work/ssh/config"
-    "$sshd" -f "$work/ssh/config" -E "$work/ssh/log" && sleep 0.3 && [ -s "$work/ssh/sshd.pid" ] && break
-  done
-  [ -s "$work/ssh/sshd.pid" ] || { fail "private sshd did not start: $(cat "$work/ssh/log")"; return; }
-  agent="ssh -p $port -i $key -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR"
-  VMPL_RT_LAUNCH_AGENT="$agent" "$run" -n 4 --host localhost,127.0.0.2 "$probe" kvs 2 \
-    >"$work/out" 2>"$work/err"
-  expect_rc "a daemon started over ssh" 0 $?
-  [ "$(grep -c 'kvs ok' "$work/out")" -eq 4 ] && pass "bootstrap with a daemon started over ssh" ||
-    fail "ssh kvs: $(cat "$work/out" "$work/err")"
-  VMPL_RT_LAUNCH_AGENT="$agent" "$run" -n 2 --host localhost,127.0.0.2 sh -c \
-    'echo "rank $VMPL_RANK on node $VMPL_NODE"; exit $((VMPL_RANK == 1 ? 5 : 0))' >"$work/out" 2>"$work/err"
-  expect_rc "exit code of a rank started over ssh" 5 $?
-  expect_grep "output of a rank started over ssh" "rank 1 on node 1" "$work/out"
-  VMPL_RT_LAUNCH_AGENT="$agent" "$run" -n 2 --host localhost,127.0.0.3 /bin/true 2>"$work/err"
-  expect_rc "host where ssh cannot connect" 255 $?
-  kill "$(cat "$work/ssh/sshd.pid")"
-  expect_clean "ssh"
-}
-
 "area_$area"
 echo "rt_$area: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
