@@ -19,6 +19,7 @@
 #include "dt_kernel_private.h"
 
 #include <base/cpu.h>
+#include <base/isa.h>
 #include <base/log.h>
 #include <base/settings.h>
 #include <base/time.h>
@@ -67,10 +68,11 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
 #endif
 
     if (cap == -2) {
+        vmpl_isa_t named;
+
         cap = -1;
-        for (int i = 0; i < VMPL_ISA_COUNT && strcmp(name, "auto"); i++)
-            if (!strcmp(name, vmpl_isa_name((vmpl_isa_t)i)))
-                cap = i;
+        if (strcmp(name, "auto") && base_isa_from_name(name, &named) == 0)
+            cap = (int)named;
         if (cap > VMPL_ISA_SCALAR && (cap >= VMPL_ISA_NEON) != arm)
             cap = -1; /* the other architecture's ISA: warned below */
         if (cap < 0 && strcmp(name, "auto"))

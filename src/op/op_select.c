@@ -6,6 +6,7 @@
  */
 #include "op.h"
 #include "base/cpu.h"
+#include "base/isa.h"
 #include "base/log.h"
 #include "base/settings.h"
 
@@ -32,16 +33,6 @@ static const op_target_t target_list[] = {
 #endif
     {VMPL_ISA_SCALAR, scalar_fill, scalar_vector_bytes},
 };
-
-static const char *const isa_names[VMPL_ISA_COUNT] = {
-    [VMPL_ISA_SCALAR] = "scalar", [VMPL_ISA_SSE42] = "sse42", [VMPL_ISA_AVX2] = "avx2",
-    [VMPL_ISA_AVX512] = "avx512", [VMPL_ISA_NEON] = "neon",   [VMPL_ISA_SVE] = "sve",
-};
-
-const char *vmpl_isa_name(vmpl_isa_t isa)
-{
-    return ((unsigned)isa < VMPL_ISA_COUNT) ? isa_names[isa] : NULL;
-}
 
 const op_target_t *op_targets(int *count_p)
 {
@@ -76,13 +67,16 @@ static int isa_cap_index(const char *name, int *index_p)
 {
     int count;
     const op_target_t *targets = op_targets(&count);
+    vmpl_isa_t isa;
 
     if (strcmp(name, "auto") == 0) {
         *index_p = 0;
         return 0;
     }
+    if (base_isa_from_name(name, &isa) != 0)
+        return -1;
     for (int i = 0; i < count; i++) {
-        if (strcmp(name, isa_names[targets[i].isa]) == 0) {
+        if (targets[i].isa == isa) {
             *index_p = i;
             return 0;
         }
@@ -112,7 +106,7 @@ static void op_table_select(void)
             break;
         }
     }
-    base_debug("op", "reduction target: %s", isa_names[active_isa]);
+    base_debug("op", "reduction target: %s", vmpl_isa_name(active_isa));
     active = &active_table;
 }
 

@@ -1,5 +1,6 @@
-/* The base layer: settings table parsing, CPU detection sanity, time. */
+/* The base layer: settings table parsing, CPU detection sanity, time, ISA names. */
 #include "base/cpu.h"
+#include "base/isa.h"
 #include "base/settings.h"
 #include "base/time.h"
 
@@ -72,10 +73,30 @@ static void test_cpu_and_time(void)
     CHECK(t1 > t0, "monotonic time advances");
 }
 
+/* Names by hand, both ways; "auto" and near misses are no ISA. */
+static void test_isa_names(void)
+{
+    static const char *const names[VMPL_ISA_COUNT] = {"scalar", "sse42", "avx2",
+                                                      "avx512", "neon",  "sve"};
+    vmpl_isa_t isa = VMPL_ISA_COUNT;
+
+    for (int i = 0; i < VMPL_ISA_COUNT; i++) {
+        CHECK(vmpl_isa_name((vmpl_isa_t)i) && !strcmp(vmpl_isa_name((vmpl_isa_t)i), names[i]),
+              "isa name");
+        CHECK(base_isa_from_name(names[i], &isa) == 0 && isa == (vmpl_isa_t)i, "isa by name");
+    }
+    CHECK(vmpl_isa_name(VMPL_ISA_COUNT) == NULL, "no name past the last isa");
+    isa = VMPL_ISA_SVE;
+    CHECK(base_isa_from_name("auto", &isa) == -1 && isa == VMPL_ISA_SVE, "auto is no isa");
+    CHECK(base_isa_from_name("avx", &isa) == -1 && base_isa_from_name("AVX2", &isa) == -1,
+          "near misses are no isa");
+}
+
 int main(void)
 {
     test_settings();
     test_cpu_and_time();
+    test_isa_names();
     printf("%lu passed, %lu failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
