@@ -173,6 +173,41 @@ int vmpl_failed_ranks(int *ranks, int max);
 /* The cause of a failed rank, or 0 when the rank has not failed. */
 vmpl_failure_cause_t vmpl_rank_failure(int rank);
 
+/*
+ * What this build and this machine give (the vmpl-info tool prints these).
+ * The *_describe calls write text as snprintf does: at most size bytes,
+ * NUL-terminated when size > 0 (buf may be NULL when size is 0), and
+ * return the length of the whole text.
+ */
+/* The library version, "MAJOR.MINOR.PATCH". */
+const char *vmpl_version(void);
+/* The reduction targets compiled in, best first: copies up to max of them
+   to isas and returns how many there are. */
+int vmpl_op_isas(vmpl_isa_t *isas, int max);
+/* 1 when this CPU and OS can run reduction target isa, else 0. */
+int vmpl_op_isa_usable(vmpl_isa_t isa);
+/* The best ISA of the pack/unpack kernels this CPU runs, capped by VMPL_DT_ISA. */
+vmpl_isa_t vmpl_pack_isa(void);
+/* The pack/unpack kernels chosen for representative block lengths and strides. */
+size_t vmpl_pack_describe(char *buf, size_t size);
+/* The collective algorithm tables, first matching row first, with their settings. */
+size_t vmpl_coll_describe(char *buf, size_t size);
+
+/* One entry of the settings table (the VMPL_* environment variables). */
+typedef struct {
+    const char *name;          /* "VMPL_OP_ISA" */
+    const char *type;          /* "long" or "string" */
+    const char *default_value; /* as text */
+    const char *value;         /* as set in the environment when the settings
+                                  were read (first use), or NULL when unset */
+    const char *description;
+} vmpl_setting_t;
+
+/* The number of settings; index 0 to count-1 for vmpl_setting_get. */
+int vmpl_settings_count(void);
+/* Setting number index: VMPL_OK, or VMPL_ERR_INVALID_ARG out of range. */
+vmpl_status_t vmpl_setting_get(int index, vmpl_setting_t *setting_p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,6 +14,9 @@ static const base_setting_info_t setting_table[] = {
 
 static base_settings_t current;
 static int parsed;
+#define SETTING_COUNT (sizeof(setting_table) / sizeof(setting_table[0]))
+/* Each setting's environment text at the last parse, NULL when unset (vmpl_setting_get). */
+static const char *env_text[SETTING_COUNT];
 
 static vmpl_status_t parse_long(const char *name, const char *text, long *value_p)
 {
@@ -45,6 +48,7 @@ vmpl_status_t base_settings_reload(void)
 
 #define BASE_SETTING(field, var, type, def, desc)                                      \
     text = getenv(info->env_name);                                                 \
+    env_text[info - setting_table] = text;                                         \
     if (text == NULL || parse_##type(info->env_name, text, &current.field) != VMPL_OK) { \
         if (text != NULL)                                                           \
             status = VMPL_ERR_INVALID_SETTING;                                      \
@@ -66,6 +70,27 @@ const base_settings_t *base_settings(void)
 
 const base_setting_info_t *base_settings_table(int *count_p)
 {
-    *count_p = (int)(sizeof(setting_table) / sizeof(setting_table[0]));
+    *count_p = (int)SETTING_COUNT;
     return setting_table;
+}
+
+int vmpl_settings_count(void)
+{
+    return (int)SETTING_COUNT;
+}
+
+vmpl_status_t vmpl_setting_get(int index, vmpl_setting_t *setting_p)
+{
+    const base_setting_info_t *info;
+
+    if (index < 0 || index >= (int)SETTING_COUNT || setting_p == NULL)
+        return VMPL_ERR_INVALID_ARG;
+    base_settings(); /* the environment's text is kept at the first parse */
+    info = &setting_table[index];
+    setting_p->name = info->env_name;
+    setting_p->type = info->type_name;
+    setting_p->default_value = info->default_value;
+    setting_p->value = env_text[index];
+    setting_p->description = info->description;
+    return VMPL_OK;
 }

@@ -24,6 +24,7 @@ check() { # check NAME COMMAND...
 
 prefix="$work/prefix"
 check install cmake --install "$build" --prefix "$prefix"
+check vmpl-info-installed sh -c "'$prefix/bin/vmpl-info' | grep -q '^active reduction target: [a-z0-9]'"
 cat >"$work/hello.c" <<'C'
 #include <stdio.h>
 #include <vmpl.h>

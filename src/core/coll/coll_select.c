@@ -202,11 +202,15 @@ static const char *fits_text(const coll_alg_t *alg)
     return "";
 }
 
-void coll_select_describe(char *out, size_t size)
+size_t coll_select_describe(char *out, size_t size)
 {
     size_t used = 0;
 
-#define PUT(...) used += (size_t)snprintf(out + used, used < size ? size - used : 0, __VA_ARGS__)
+    if (size)
+        out[0] = '\0';
+#define PUT(...)                                                                           \
+    used += (size_t)snprintf(used < size ? out + used : NULL, used < size ? size - used : 0, \
+                             __VA_ARGS__)
     for (int k = 0; k < COLL_KINDS; k++) {
         const coll_table_t *t = &tables[k];
         PUT("%s (%s=%s):\n", t->name, t->setting, setting_of(t));
@@ -224,4 +228,10 @@ void coll_select_describe(char *out, size_t size)
         PUT("\n");
     }
 #undef PUT
+    return used;
+}
+
+size_t vmpl_coll_describe(char *buf, size_t size)
+{
+    return coll_select_describe(buf, size);
 }

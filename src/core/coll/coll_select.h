@@ -46,7 +46,8 @@ typedef struct {
 
 const coll_alg_t *coll_pick(coll_kind_t kind, const coll_comm_t *c, const coll_call_t *call);
 
-/* The tables and the settings, as text for the info tool. */
-void coll_select_describe(char *out, size_t size);
+/* The tables and the settings, as text for the info tool; as snprintf,
+   returns the length of the whole text (vmpl_coll_describe). */
+size_t coll_select_describe(char *out, size_t size);
 
 #endif
