@@ -1,43 +1,75 @@
 #!/usr/bin/env bash
-# Fails when a layer of src/ includes a header of a layer above it
-# (DESIGN.md section 2). Usage: check-layering.sh [source-dir]
+# Fails when a folder of src/ or tools/ includes a header of a folder it
+# may not use (DESIGN.md section 2): a layer of src/ only the layers below
+# it; the launcher and daemon of tools/ only base and the rt wire
+# protocol; vmpl-info (tools/info) only the public headers of include/.
+# An include is resolved as the compiler would: next to the including
+# file first (so "../x/y.h" counts where it lands), else by its first
+# folder when that names a layer ("core/comm/comm.h").
+# Usage: check-layering.sh [source-dir]
 set -u
-src="${1:-$(dirname "$0")/..}/src"
+root=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 
-# layer: the layers it may include (besides itself)
+# folder: the folders it may include (besides itself and include/)
 declare -A allowed=(
-  [base]=""
-  [op]="base"
-  [dt]="base"
-  [tl]="base"
-  [rt]="base"
-  [core]="base op dt tl rt"
-  [mpi]="base op dt tl rt core"
-  [shmem]="base op dt tl rt core"
-  [native]="base op dt tl rt core"
+  [src/base]=""
+  [src/op]="src/base"
+  [src/dt]="src/base"
+  [src/tl]="src/base"
+  [src/rt]="src/base"
+  [src/core]="src/base src/op src/dt src/tl src/rt"
+  [src/mpi]="src/base src/op src/dt src/tl src/rt src/core"
+  [src/shmem]="src/base src/op src/dt src/tl src/rt src/core"
+  [src/native]="src/base src/op src/dt src/tl src/rt src/core"
+  [tools/info]=""
+  [tools/common]="src/base src/rt"
+  [tools/vmpld]="src/base src/rt tools/common"
+  [tools/vmplrun]="src/base src/rt tools/common tools/vmpld"
 )
+
+# Sets target to the folder (src/<layer>, tools/<tool>, include) that an
+# include NAME of FILE reaches; empty for a header outside the tree (libc).
+include_target() { # include_target FILE NAME
+  local file=$1 name=$2 path top sub
+  target=
+  if [ -e "${file%/*}/$name" ]; then
+    path=$(realpath -m "${file%/*}/$name")
+    path=${path#"$root"/}
+    IFS=/ read -r top sub _ <<<"$path"
+    case "$top" in
+      src | tools) target=$top/$sub ;;
+      include) target=include ;;
+      *) target=$path ;; # out of the tree by a relative path: never allowed
+    esac
+  elif [ "${name#*/}" != "$name" ] && [ -n "${allowed[src/${name%%/*}]+set}" ]; then
+    target=src/${name%%/*}
+  fi
+}
 
 violations=0
 checked=0
-for dir in "$src"/*/; do
-  layer=$(basename "$dir")
-  if [ -z "${allowed[$layer]+set}" ]; then
-    echo "layering: unknown layer folder src/$layer (add it to this script)"
+for dir in "$root"/src/*/ "$root"/tools/*/; do
+  folder=${dir#"$root"/}
+  folder=${folder%/}
+  [ -n "$(find "$dir" -name '*.[ch]' -print -quit)" ] || continue # no C (vmplcc, mpih)
+  if [ -z "${allowed[$folder]+set}" ]; then
+    echo "layering: unknown folder $folder (add it to this script)"
     violations=$((violations + 1))
     continue
   fi
   while IFS= read -r hit; do
     file=${hit%%:*}
-    target=$(sed -E 's/.*#[[:space:]]*include[[:space:]]*["<]([a-z]+)\/.*/\1/' <<<"${hit#*:}")
-    [ -n "${allowed[$target]+set}" ] || continue # not a layer (e.g. sys/)
-    [ "$target" = "$layer" ] && continue
-    case " ${allowed[$layer]} " in
+    [[ $hit =~ include[[:space:]]*[\"\<]([^\">]+) ]] || continue
+    name=${BASH_REMATCH[1]}
+    include_target "$file" "$name"
+    case "$target" in "" | include | "$folder") continue ;; esac
+    case " ${allowed[$folder]} " in
       *" $target "*) ;;
-      *) echo "layering: ${file#$src/} includes $target/ (src/$layer may use: ${allowed[$layer]:-libc only})"
+      *) echo "layering: ${file#"$root"/} includes $name, in $target ($folder may use: ${allowed[$folder]:-include/ only})"
          violations=$((violations + 1)) ;;
     esac
-  done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<][a-z]+/' "$dir" --include='*.[ch]' | cut -d: -f1,3-)
+  done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$dir" --include='*.[ch]')
   checked=$((checked + 1))
 done
-echo "layering: $checked layers checked, $violations violations"
+echo "layering: $checked folders checked, $violations violations"
 [ "$violations" -eq 0 ] && [ "$checked" -gt 0 ]
