@@ -20,6 +20,7 @@
 #ifndef VMPL_TL_SHM_TL_SHM_H
 #define VMPL_TL_SHM_TL_SHM_H
 
+#include <tl/tl.h>
 #include <vmpl.h>
 
 #include <stddef.h>
@@ -27,12 +28,16 @@
 
 #define TL_SHM_HDR_MAX 64
 
+/* The shm transport's table (tl_shm_iface.c): iface_open takes the tl_params_t. */
+extern const tl_ops_t tl_shm_ops;
+
 typedef struct tl_shm tl_shm_t;
 
 typedef struct {
     const char *name; /* POSIX shm name, e.g. "/vmpl-<job>-shm-<node>" */
     int local_rank;   /* 0 creates the segment, the others attach */
     int local_size;
+    int node;         /* the job's node of these ranks: peers with the same node reach it */
     uint32_t cells_per_rank; /* 0: the VMPL_SHM_CELLS setting */
     uint32_t cell_bytes;     /* 0: the VMPL_SHM_CELL_BYTES setting */
     uint64_t attach_timeout_ns; /* how long a non-creator waits for the segment */
@@ -65,6 +70,8 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p);
 /* Removes the name (the mapping stays): nothing is left behind if a rank dies. */
 vmpl_status_t tl_shm_unlink(tl_shm_t *shm);
 void tl_shm_close(tl_shm_t *shm);
+/* The segment as an iface of tl.h (tl_shm_ops), valid until tl_shm_close. */
+tl_iface_t *tl_shm_iface(tl_shm_t *shm);
 
 /* Largest payload one message carries (the rest goes by read_peer or in pieces). */
 size_t tl_shm_max_payload(const tl_shm_t *shm);
@@ -73,12 +80,11 @@ vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_l
                           const void *payload, size_t len);
 
 /* Writes the len payload bytes of a message straight into transport memory (e.g. a partial pack). */
-typedef void (*tl_shm_fill_fn_t)(void *dst, size_t len, void *arg);
+typedef tl_pack_fn_t tl_shm_fill_fn_t;
 vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
                                size_t len, tl_shm_fill_fn_t fill, void *arg);
 
-typedef void (*tl_shm_recv_fn_t)(void *arg, int src, const void *hdr, size_t hdr_len,
-                                 const void *payload, size_t len);
+typedef tl_recv_fn_t tl_shm_recv_fn_t;
 
 /* Delivers the messages that arrived; returns how many. */
 int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg);

@@ -38,7 +38,7 @@ static void cell_deliver(tl_shm_t *shm, uint64_t off, tl_shm_recv_fn_t recv, voi
     tl_shm_queue_push(shm, &shm_rank(shm, (int)c->owner)->free, off);
 }
 
-int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg)
+static inline int poll_all(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg)
 {
     tl_shm_queue_t *q = &shm_rank(shm, shm->me)->recv;
     int delivered = 0;
@@ -55,6 +55,17 @@ int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg)
         delivered += fastbox_drain(shm, src, recv, arg);
     }
     return delivered;
+}
+
+int tl_shm_poll(tl_shm_t *shm, tl_shm_recv_fn_t recv, void *arg)
+{
+    return poll_all(shm, recv, arg);
+}
+
+/* tl_shm_ops.progress: the same body, inlined (every p2p progress pass calls it). */
+int tl_shm_iface_progress(tl_iface_t *iface, tl_recv_fn_t recv, void *arg)
+{
+    return poll_all((tl_shm_t *)iface, recv, arg);
 }
 
 /* Whether anything is waiting, without delivering it. */

@@ -6,6 +6,8 @@
 #include "tl_shm_layout.h"
 
 struct tl_shm {
+    tl_iface_t super; /* first: the iface of tl.h (tl_shm_iface.c) */
+    int node;         /* the job's node this segment belongs to (the iface's address) */
     char *base; /* the mapping */
     uint64_t bytes;
     int me, n;
@@ -98,6 +100,11 @@ int tl_shm_queue_empty(const tl_shm_queue_t *q);
 /* Rings the doorbell of r if it may be asleep. */
 void tl_shm_doorbell_ring(tl_shm_t *shm, int r);
 void tl_shm_futex_wake(_Atomic uint32_t *word);
+/* The data-path entries of tl_shm_ops, next to the bodies they inline. */
+vmpl_status_t tl_shm_ep_send(const tl_ep_t *ep, const void *hdr, size_t hdr_len, size_t len,
+                             tl_pack_fn_t pack, void *arg);
+int tl_shm_iface_progress(tl_iface_t *iface, tl_recv_fn_t recv, void *arg);
+
 /* Whether a message waits, without delivering it (tl_shm_poll.c). */
 int tl_shm_pending(tl_shm_t *shm);
 

@@ -216,6 +216,8 @@ vmpl_status_t tl_shm_open(const tl_shm_config_t *config, tl_shm_t **shm_p)
     shm = calloc(1, sizeof(*shm));
     if (!shm)
         return VMPL_ERR_NO_MEMORY;
+    shm->super.ops = &tl_shm_ops;
+    shm->node = config->node;
     shm->me = config->local_rank;
     shm->n = config->local_size;
     shm->spin_ns = (uint64_t)settings->shm_spin_ns;

@@ -85,8 +85,8 @@ void tl_shm_doorbell_ring(tl_shm_t *shm, int r)
     }
 }
 
-vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
-                               size_t len, tl_shm_fill_fn_t fill, void *arg)
+static inline vmpl_status_t send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                                      size_t len, tl_shm_fill_fn_t fill, void *arg)
 {
     if (dest < 0 || dest >= shm->n || hdr_len > TL_SHM_HDR_MAX || len > tl_shm_max_payload(shm)) {
         base_error("shm", "send to %d of %d: header %zu or payload %zu too long", dest, shm->n,
@@ -98,6 +98,19 @@ vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t 
         return VMPL_INPROGRESS;
     tl_shm_doorbell_ring(shm, dest);
     return VMPL_OK;
+}
+
+vmpl_status_t tl_shm_send_fill(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
+                               size_t len, tl_shm_fill_fn_t fill, void *arg)
+{
+    return send_fill(shm, dest, hdr, hdr_len, len, fill, arg);
+}
+
+/* tl_shm_ops.eager_send: the same body, inlined (the p2p hot path calls it). */
+vmpl_status_t tl_shm_ep_send(const tl_ep_t *ep, const void *hdr, size_t hdr_len, size_t len,
+                             tl_pack_fn_t pack, void *arg)
+{
+    return send_fill((tl_shm_t *)ep->iface, ep->index, hdr, hdr_len, len, pack, arg);
 }
 
 vmpl_status_t tl_shm_send(tl_shm_t *shm, int dest, const void *hdr, size_t hdr_len,
