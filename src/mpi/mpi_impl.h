@@ -15,10 +15,10 @@
 #include <core/coll/coll.h>
 #include <core/comm/comm.h>
 #include <core/group/group.h>
+#include <core/instance.h>
 #include <core/p2p/p2p.h>
 #include <dt/dt.h>
 #include <rt/rt.h>
-#include <tl/shm/tl_shm.h>
 
 #include <stdint.h>
 
@@ -133,8 +133,8 @@ int mpi_bsend_start(struct vmpl_mpi_request_s *req, const char *function);
 typedef struct {
     int initialized, finalized, thread_level;
     const rt_info_t *rt;
-    tl_shm_t *shm;
-    p2p_t *p2p;
+    core_instance_t *instance; /* attached by MPI_Init, detached by MPI_Finalize */
+    p2p_t *p2p;                /* the instance's engine */
     comm_pool_t *pool;
     struct vmpl_mpi_comm_s world, self;
     struct vmpl_mpi_group_s group_empty;

@@ -22,32 +22,13 @@ static double now_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* The node's shared-memory segment and the engine over it. */
-static vmpl_status_t transport_open(const rt_info_t *rt)
+/* MPI_THREAD_* from what the instance was created with (fixed at its creation). */
+static int thread_provided(int required, const core_instance_t *instance)
 {
-    char name[128];
-    tl_shm_config_t config = {.name = name, .local_rank = rt->local_rank,
-                              .local_size = rt->local_size,
-                              .attach_timeout_ns = 60ull * 1000000000ull,
-                              .oversubscribed = rt->oversubscribed,
-                              .doorbells = rt_doorbells(), /* the daemon rings them on failures */
-                              .coll_bytes = coll_shm_area_bytes()};
-    vmpl_status_t status;
+    int most = instance->thread == CORE_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
+                                                       : MPI_THREAD_SERIALIZED;
 
-    snprintf(name, sizeof(name), "/vmpl-%s-shm-%d", rt->job_id, rt->node);
-    status = tl_shm_open(&config, &mpi_state.shm);
-    if (status != VMPL_OK)
-        return status;
-    status = rt_kvs_fence(); /* every local rank has mapped the segment */
-    if (status == VMPL_OK && rt->local_rank == 0)
-        tl_shm_unlink(mpi_state.shm);
-    if (status == VMPL_OK)
-        status = p2p_create(mpi_state.shm, rt->rank, rt->size, &mpi_state.p2p);
-    if (status != VMPL_OK) {
-        tl_shm_close(mpi_state.shm);
-        mpi_state.shm = NULL;
-    }
-    return status;
+    return required < most ? required : most;
 }
 
 static void errhandlers_init(void)
@@ -66,8 +47,9 @@ static int communicators_init(void)
         comm_world_create(mpi_state.p2p, rt->rank, rt->size, mpi_state.pool, &world) != VMPL_OK ||
         comm_self_create(mpi_state.p2p, rt->rank, mpi_state.pool, &self) != VMPL_OK)
         return -1;
-    /* one node (MPI_Init checks): the world's members are the segment's local ranks */
-    if (coll_shm_attach(&world->coll, mpi_state.shm) != VMPL_OK)
+    /* one node (the instance reaches no other): the world's members are the node's ranks */
+    if (!core_instance_node(mpi_state.instance) ||
+        coll_shm_attach(&world->coll, core_instance_node(mpi_state.instance)) != VMPL_OK)
         base_warn("mpi", "no node channel for MPI_COMM_WORLD: its collectives use messages");
     mpi_state.world = (struct vmpl_mpi_comm_s){.core = world, .errhandler = MPI_ERRORS_ARE_FATAL,
                                                .name = "MPI_COMM_WORLD", .predefined = 1};
@@ -78,6 +60,7 @@ static int communicators_init(void)
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
+    core_instance_params_t params;
     vmpl_status_t status;
 
     (void)argc;
@@ -87,19 +70,13 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
         return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "MPI is already %s",
                          mpi_state.finalized ? "finalized" : "initialized");
     mpi_state.wtime_base = now_seconds();
-    status = rt_init(&mpi_state.rt);
-    if (status != VMPL_OK)
-        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "cannot reach the runtime: %s",
-                         vmpl_status_string(status));
-    if (mpi_state.rt->local_size != mpi_state.rt->size)
-        return mpi_error(NULL, MPI_ERR_UNSUPPORTED_OPERATION, "MPI_Init",
-                         "this job spans %d nodes; communication between nodes needs the "
-                         "inter-node transport, which is not implemented yet (run on one node)",
-                         mpi_state.rt->node_count);
-    status = transport_open(mpi_state.rt);
-    if (status != VMPL_OK)
-        return mpi_error(NULL, MPI_ERR_OTHER, "MPI_Init", "shared-memory transport: %s",
-                         vmpl_status_string(status));
+    params.thread = required == MPI_THREAD_MULTIPLE ? CORE_THREAD_MULTIPLE : CORE_THREAD_SERIALIZED;
+    status = core_instance_attach(&params, &mpi_state.instance);
+    if (status != VMPL_OK) /* the instance logged why (a peer no transport reaches names it) */
+        return mpi_error(NULL, mpi_class_of_status(status), "MPI_Init",
+                         "cannot set up the process: %s", vmpl_status_string(status));
+    mpi_state.rt = mpi_state.instance->rt;
+    mpi_state.p2p = mpi_state.instance->p2p;
     if (communicators_init())
         return mpi_error(NULL, MPI_ERR_NO_MEM, "MPI_Init", "cannot create MPI_COMM_WORLD");
     status = mpi_failures_init();
@@ -108,7 +85,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
                          vmpl_status_string(status));
     mpi_types_init();
     mpi_ops_init();
-    mpi_state.thread_level = required < MPI_THREAD_SERIALIZED ? required : MPI_THREAD_SERIALIZED;
+    mpi_state.thread_level = thread_provided(required, mpi_state.instance);
     if (provided)
         *provided = mpi_state.thread_level;
     mpi_state.initialized = 1;
@@ -145,14 +122,15 @@ int PMPI_Finalize(void)
     comm_release(mpi_state.world.core);
     comm_pool_destroy(mpi_state.pool);
     mpi_types_fini();
-    p2p_destroy(mpi_state.p2p);
-    tl_shm_close(mpi_state.shm);
     while (mpi_state.free_requests) {
         struct vmpl_mpi_request_s *next = mpi_state.free_requests->next_free;
         free(mpi_state.free_requests);
         mpi_state.free_requests = next;
     }
-    rt_finalize();
+    mpi_state.p2p = NULL;
+    mpi_state.rt = NULL;
+    core_instance_detach(mpi_state.instance); /* the last API to leave ends the runtime too */
+    mpi_state.instance = NULL;
     mpi_state.finalized = 1;
     return MPI_SUCCESS;
 }

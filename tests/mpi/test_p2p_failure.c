@@ -15,6 +15,7 @@
  */
 #include "core/comm/comm.h"
 #include "core/p2p/p2p.h"
+#include "../unit/p2p_over_shm.h"
 #include "tl/shm/tl_shm.h"
 
 #include <base/time.h>
@@ -216,7 +217,7 @@ static int rank_main(const char *name)
     INT = dt_named(DT_INT);
     dt_type_vector(BIG / 4, 1, 2, INT, &strided);
     dt_type_commit(strided);
-    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_create(shm, me, NRANKS, &p2p) != VMPL_OK ||
+    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_over_shm(shm, me, NRANKS, &p2p) != VMPL_OK ||
         comm_pool_create(&pool) != VMPL_OK ||
         comm_world_create(p2p, me, NRANKS, pool, &world) != VMPL_OK ||
         group_create(2, pair_ranks, &survivors) != VMPL_OK)

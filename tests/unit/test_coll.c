@@ -8,6 +8,7 @@
  */
 #include "core/coll/coll.h"
 #include "core/coll/coll_shm.h"
+#include "p2p_over_shm.h"
 #include "tl/shm/tl_shm_private.h"
 
 #include <stdio.h>
@@ -196,13 +197,13 @@ static int rank_main(const char *name)
     dt_type_release(pair);
     dt_type_resized(dt_named(DT_INT), 0, 8, &every_other); /* count n: n ints at stride 2 */
     dt_type_commit(every_other);
-    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_create(shm, me, P, &c.p2p) != VMPL_OK)
+    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_over_shm(shm, me, P, &c.p2p) != VMPL_OK)
         return 2;
     while (atomic_load(&shm_header(shm)->attached) < P)
         usleep(100);
     tl_shm_unlink(shm);
     test_all(&c, affine, every_other);
-    CHECK(coll_shm_attach(&c, shm) == VMPL_OK, "node channel");
+    CHECK(coll_shm_attach(&c, tl_shm_iface(shm)) == VMPL_OK, "node channel");
     if (c.node)
         test_all(&c, affine, every_other);
     coll_shm_detach(&c);

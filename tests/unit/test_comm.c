@@ -5,6 +5,7 @@
  * context ids returning to the pool on release.
  */
 #include "core/comm/comm.h"
+#include "p2p_over_shm.h"
 #include "tl/shm/tl_shm_private.h"
 
 #include <stdio.h>
@@ -99,7 +100,7 @@ static int rank_main(const char *name)
     tl_shm_t *shm;
     p2p_t *p2p;
 
-    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_create(shm, me, P, &p2p) != VMPL_OK ||
+    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_over_shm(shm, me, P, &p2p) != VMPL_OK ||
         comm_pool_create(&pool) != VMPL_OK || comm_world_create(p2p, me, P, pool, &world))
         return 2;
     while (atomic_load(&shm_header(shm)->attached) < P)

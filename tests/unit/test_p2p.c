@@ -7,6 +7,7 @@
  * truncation, and synchronous sends that wait for the receive.
  */
 #include "core/p2p/p2p.h"
+#include "p2p_over_shm.h"
 #include "tl/shm/tl_shm_private.h"
 
 #include <base/time.h>
@@ -259,7 +260,7 @@ static int rank_main(const char *name)
     dt_type_contiguous(2, INT, &two);
     dt_type_resized(two, 0, 12, &pairs);
     dt_type_commit(pairs);
-    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_create(shm, me, NRANKS, &p2p) != VMPL_OK)
+    if (tl_shm_open(&cfg, &shm) != VMPL_OK || p2p_over_shm(shm, me, NRANKS, &p2p) != VMPL_OK)
         return 2;
     while (atomic_load(&shm_header(shm)->attached) < NRANKS)
         usleep(100);

@@ -29,18 +29,23 @@ size_t coll_shm_area_bytes(void)
     return COLL_SHM_LINES * 64 + 64 + COLL_SHM_SLOTS * COLL_SHM_SHORT + 2 * buf_bytes_setting();
 }
 
-vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm)
+vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_iface_t *iface)
 {
     size_t area_bytes = 0;
-    char *areas = tl_shm_coll_area(shm, 0, &area_bytes);
+    char *areas;
     struct coll_shm *s;
+    tl_caps_t caps;
 
+    tl_iface_query(iface, &caps);
+    if (!(caps.flags & TL_CAP_NODE_MEM) || !(caps.flags & TL_CAP_WAKEUP))
+        return VMPL_ERR_UNSUPPORTED;
+    areas = iface->ops->node_mem(iface, 0, &area_bytes);
     if (!areas || area_bytes < coll_shm_area_bytes())
         return VMPL_ERR_INVALID_ARG;
     s = calloc(1, sizeof(*s)); /* freed by coll_shm_detach */
     if (!s)
         return VMPL_ERR_NO_MEMORY;
-    s->shm = shm;
+    s->iface = iface;
     s->areas = areas;
     s->area_bytes = area_bytes;
     s->buf_bytes = buf_bytes_setting();
@@ -75,10 +80,12 @@ void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
 {
     uint64_t stamp = 4 * u + (uint64_t)phase;
 
+    tl_iface_t *iface = c->node->iface;
+
     atomic_store_explicit(stamp_of(c, c->rank, u), stamp, memory_order_release);
     for (int r = 0; r < c->size; r++)
         if (r != c->rank)
-            tl_shm_ring(c->node->shm, coll_peer(c, r));
+            iface->ops->ring(iface, coll_peer(c, r));
 }
 
 void coll_shm_leave(coll_comm_t *c, uint64_t u)
@@ -128,16 +135,16 @@ static __attribute__((noinline)) int waits_on_failed(const wait_for_t *w)
 
 static __attribute__((noinline)) vmpl_status_t wait_slow(coll_comm_t *c, wait_for_t *w)
 {
-    tl_shm_t *shm = c->node->shm;
+    tl_iface_t *iface = c->node->iface;
 
     for (;;) {
-        uint32_t bell = tl_shm_doorbell_read(shm); /* before the last look: no ring is lost */
+        uint32_t bell = iface->ops->wakeup_arm(iface); /* before the last look: no ring is lost */
         p2p_progress(c->p2p); /* pending traffic moves; failures are taken in */
         if (reached(w))
             return VMPL_OK;
         if (waits_on_failed(w))
             return VMPL_ERR_PROC_FAILED;
-        tl_shm_wait_until(shm, bell, reached, w, 0);
+        iface->ops->wait(iface, bell, reached, w, 0);
     }
 }
 

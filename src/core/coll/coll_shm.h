@@ -1,6 +1,7 @@
 /*
  * The node channel: collectives by direct loads and stores in the node
- * segment's collective areas (tl_shm_coll_area), no messages. A channel
+ * memory of a transport (TL_CAP_NODE_MEM, tl.h: the instance hands out
+ * the iface that has it), no messages. A channel
  * serves one communicator whose members all live on this node (for now
  * MPI_COMM_WORLD, which is all of a one-node job): its counters are that
  * communicator's alone.
@@ -43,7 +44,7 @@
  * slice instead of one (8 ranks on 2 cores, 8-byte broadcast: 1.1 us with
  * 16 slots, 0.45 us with 64).
  *
- * Waiting spins, yields and sleeps like the transport's (tl_shm_wait_until)
+ * Waiting spins, yields and sleeps in the transport's wait (tl_ops_t.wait)
  * and keeps the point-to-point engine moving; a publisher rings whoever may
  * sleep. A wait fails with VMPL_ERR_PROC_FAILED as soon as the member it
  * waits for, or the communicator, is known to have failed.
@@ -65,7 +66,7 @@
 enum { COLL_SHM_READY = 1, COLL_SHM_REDUCED = 2, COLL_SHM_DONE = 3 };
 
 struct coll_shm {
-    tl_shm_t *shm;
+    tl_iface_t *iface; /* the node memory's transport: its wait and ring */
     char *areas;       /* collective area of local rank 0; local rank r's at + r * area_bytes */
     size_t area_bytes;
     size_t buf_bytes;  /* data bytes of one buffer */
@@ -76,10 +77,11 @@ struct coll_shm {
 /* Bytes of one member's collective area (the transport reserves them). */
 size_t coll_shm_area_bytes(void);
 /*
- * Gives c a channel over the collective areas of shm; c's members must be
- * the local ranks of shm (engine rank = local rank). Freed by coll_shm_detach.
+ * Gives c a channel over the node memory of iface (TL_CAP_NODE_MEM); c's
+ * members must be the iface's local ranks (engine rank = local rank).
+ * Freed by coll_shm_detach.
  */
-vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_shm_t *shm);
+vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_iface_t *iface);
 void coll_shm_detach(coll_comm_t *c);
 
 /*

@@ -1,11 +1,14 @@
 /*
- * Point-to-point engine: MPI send modes and receives over the
- * shared-memory transport, with the constant-time matcher.
+ * Point-to-point engine: MPI send modes and receives over the transports
+ * of tl.h, with the constant-time matcher. Each peer is reached through
+ * one endpoint, chosen at set-up (the core instance connects them); the
+ * engine keeps that endpoint's ops and capabilities per peer, so the data
+ * path makes one indirect call per message and tests no transport.
  *
- * Protocols: messages up to the eager limit travel whole (packed straight
+ * Protocols: messages up to the peer's eager limit travel whole (packed straight
  * into transport memory); larger ones send a request-to-send. A receiver
  * that finds the sender's data contiguous copies it in one step from the
- * sender's memory; otherwise it asks the sender to stream chunks that are
+ * sender's memory (the transport's get, or its shared pull); otherwise it asks the sender to stream chunks that are
  * packed into transport cells and unpacked at their offsets (no staging
  * copy on either side). Synchronous sends complete when matched.
  *
@@ -28,7 +31,7 @@
 #include "match.h"
 
 #include <dt/dt.h>
-#include <tl/shm/tl_shm.h>
+#include <tl/tl.h>
 
 typedef enum { P2P_MODE_STANDARD, P2P_MODE_SYNC, P2P_MODE_READY } p2p_mode_t;
 
@@ -63,8 +66,15 @@ struct p2p_req {
 
 typedef struct p2p p2p_t;
 
-/* The engine of rank over the local ranks of shm (one node for now). */
-vmpl_status_t p2p_create(tl_shm_t *shm, int rank, int size, p2p_t **p2p_p);
+/* The engine of rank among size ranks, no peer connected yet. Freed by p2p_destroy. */
+vmpl_status_t p2p_create(int rank, int size, p2p_t **p2p_p);
+/*
+ * Reaches rank through ep (the instance connected it); the engine polls
+ * ep's iface from now on and sleeps on the first iface with a wake-up
+ * descriptor. Done at set-up, or later for new peers, never while a
+ * message to rank is in flight. The endpoint stays the caller's.
+ */
+vmpl_status_t p2p_peer_connect(p2p_t *p2p, int rank, const tl_ep_t *ep);
 void p2p_destroy(p2p_t *p2p);
 
 vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_type_t *dt,

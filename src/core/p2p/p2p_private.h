@@ -28,10 +28,23 @@ typedef struct p2p_unexpected {
     char inline_data[P2P_UNEXPECTED_INLINE];
 } p2p_unexpected_t;
 
+/* How the engine reaches one peer: cached at connect, read on every send. */
+typedef struct {
+    const tl_ops_t *ops; /* the endpoint's transport; NULL: not connected */
+    tl_ep_t ep;
+    uint32_t caps;       /* TL_CAP_* */
+    size_t eager_max;    /* longest eager payload (and DATA chunk) to this peer */
+} p2p_peer_t;
+
+#define P2P_IFACES_MAX 4
+
 struct p2p {
-    tl_shm_t *shm;
+    p2p_peer_t *peers; /* size entries (freed by p2p_destroy) */
+    tl_iface_t *ifaces[P2P_IFACES_MAX]; /* polled by progress: those a peer is reached by */
+    int iface_count;
+    tl_iface_t *waiter; /* an idle rank sleeps on its wake-up descriptor; NULL: yields */
     int rank, size;
-    size_t eager_limit;
+    size_t eager_limit; /* the longest eager payload of any peer: unexpected buffers */
     match_t match;
     p2p_out_t *out; /* ring of queued outgoing messages */
     size_t out_cap, out_head, out_count;

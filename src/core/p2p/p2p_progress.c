@@ -1,33 +1,81 @@
 /* Engine life cycle and progress: flush queued sends, deliver arrivals, wait. */
 #include "p2p_private.h"
 
+#include <base/log.h>
 #include <rt/rt.h>
 
+#include <sched.h>
 #include <stdlib.h>
 
-vmpl_status_t p2p_create(tl_shm_t *shm, int rank, int size, p2p_t **p2p_p)
+vmpl_status_t p2p_create(int rank, int size, p2p_t **p2p_p)
 {
     p2p_t *p2p = calloc(1, sizeof(*p2p));
 
     if (!p2p)
         return VMPL_ERR_NO_MEMORY;
+    p2p->peers = calloc((size_t)size, sizeof(*p2p->peers));
+    if (!p2p->peers)
+        goto err_free;
     p2p->dead = calloc(((size_t)size + 63) / 64, sizeof(uint64_t));
     if (!p2p->dead)
-        goto err_free;
+        goto err_free_peers;
     if (match_init(&p2p->match) != 0)
         goto err_free_dead;
-    p2p->shm = shm;
     p2p->rank = rank;
     p2p->size = size;
-    p2p->eager_limit = tl_shm_max_payload(shm);
     *p2p_p = p2p;
     return VMPL_OK;
 
 err_free_dead:
     free(p2p->dead);
+err_free_peers:
+    free(p2p->peers);
 err_free:
     free(p2p);
     return VMPL_ERR_NO_MEMORY;
+}
+
+/* Polls iface from now on; the first one that can wake an idle rank is the one it sleeps on. */
+static vmpl_status_t iface_add(p2p_t *p2p, tl_iface_t *iface, const tl_caps_t *caps)
+{
+    for (int i = 0; i < p2p->iface_count; i++)
+        if (p2p->ifaces[i] == iface)
+            return VMPL_OK;
+    if (p2p->iface_count == P2P_IFACES_MAX) {
+        base_error("p2p", "more than %d transports in use", P2P_IFACES_MAX);
+        return VMPL_ERR_NO_MEMORY;
+    }
+    p2p->ifaces[p2p->iface_count++] = iface;
+    if (!p2p->waiter && (caps->flags & TL_CAP_WAKEUP))
+        p2p->waiter = iface;
+    if (caps->eager_max > p2p->eager_limit)
+        p2p->eager_limit = caps->eager_max;
+    return VMPL_OK;
+}
+
+vmpl_status_t p2p_peer_connect(p2p_t *p2p, int rank, const tl_ep_t *ep)
+{
+    p2p_peer_t *peer;
+    tl_caps_t caps;
+    vmpl_status_t status;
+
+    if (rank < 0 || rank >= p2p->size || !ep->iface)
+        return VMPL_ERR_INVALID_ARG;
+    tl_iface_query(ep->iface, &caps);
+    if (!(caps.flags & TL_CAP_EAGER) || caps.hdr_max < sizeof(p2p_hdr_t)) {
+        base_error("p2p", "the %s transport cannot carry the engine's messages",
+                   ep->iface->ops->name);
+        return VMPL_ERR_UNSUPPORTED;
+    }
+    status = iface_add(p2p, ep->iface, &caps);
+    if (status != VMPL_OK)
+        return status;
+    peer = &p2p->peers[rank];
+    peer->ops = ep->iface->ops;
+    peer->ep = *ep;
+    peer->caps = caps.flags;
+    peer->eager_max = caps.eager_max;
+    return VMPL_OK;
 }
 
 void p2p_destroy(p2p_t *p2p)
@@ -35,6 +83,7 @@ void p2p_destroy(p2p_t *p2p)
     if (!p2p)
         return;
     match_fini(&p2p->match);
+    free(p2p->peers);
     p2p_unexpected_pool_free(p2p);
     free(p2p->out);
     free(p2p->failed_ctx);
@@ -55,25 +104,31 @@ int p2p_progress(p2p_t *p2p)
     int events = p2p_failures_update(p2p);
 
     events += p2p_out_flush(p2p);
-    events += tl_shm_poll(p2p->shm, p2p_on_message, p2p);
+    for (int i = 0; i < p2p->iface_count; i++)
+        events += p2p->ifaces[i]->ops->progress(p2p->ifaces[i], p2p_on_message, p2p);
     if (p2p->out_count)
         events += p2p_out_flush(p2p);
     return events;
 }
 
 /*
- * The doorbell is read before looking for work: a ring after that (a
- * message, or the runtime announcing a failure) cuts the sleep short.
+ * The wake-up descriptor is read before looking for work: a ring after
+ * that (a message, or the runtime announcing a failure) cuts the sleep
+ * short. Without a transport that can wake it, an idle rank yields.
  */
 int p2p_wait_or_failure(p2p_t *p2p, p2p_req_t *req)
 {
     uint64_t failures_seen = p2p->failure_events;
 
     while (!req->done && p2p->failure_events == failures_seen) {
-        uint32_t bell = tl_shm_doorbell_read(p2p->shm);
+        tl_iface_t *waiter = p2p->waiter;
+        uint32_t armed = waiter ? waiter->ops->wakeup_arm(waiter) : 0;
         if (p2p_progress(p2p) || req->done)
             continue;
-        tl_shm_wait_since(p2p->shm, bell, p2p->out_count ? 100000 : 0);
+        if (waiter)
+            waiter->ops->wait(waiter, armed, NULL, NULL, p2p->out_count ? 100000 : 0);
+        else
+            sched_yield();
     }
     return !req->done;
 }

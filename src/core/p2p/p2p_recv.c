@@ -52,16 +52,18 @@ static void reply(p2p_t *p2p, const p2p_hdr_t *to, int type, uint64_t rreq)
  */
 static int single_copy(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
 {
-    const void *remote = (const void *)(uintptr_t)hdr->addr;
+    const p2p_peer_t *peer = &p2p->peers[hdr->src];
     size_t len = hdr->size < req->bytes ? hdr->size : req->bytes;
-    uint64_t job = tl_shm_pull_create(p2p->shm, hdr->src, req->contig, remote, len);
+    uint64_t job = 0;
     vmpl_status_t status;
 
+    if (peer->caps & TL_CAP_PULL)
+        job = peer->ops->pull_create(&peer->ep, req->contig, hdr->addr, len);
     if (job) {
         reply(p2p, hdr, P2P_PULL, job);
-        status = tl_shm_pull_run(p2p->shm, job);
-    } else if (tl_shm_read_peer_usable(p2p->shm, hdr->src)) {
-        status = tl_shm_read_peer(p2p->shm, hdr->src, req->contig, remote, len);
+        status = peer->ops->pull_run(&peer->ep, job);
+    } else if ((peer->caps & (TL_CAP_GET | TL_CAP_MEM_REG)) == TL_CAP_GET) {
+        status = peer->ops->get(&peer->ep, req->contig, hdr->addr, NULL, len);
     } else {
         return 0;
     }
@@ -232,9 +234,11 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
         if (p2p_out_push(p2p, req->peer, &hdr, req) != VMPL_OK)
             base_error("p2p", "out of memory queueing data for %d", req->peer);
         break;
-    case P2P_PULL:
-        tl_shm_pull_help(p2p->shm, hdr.src, hdr.rreq);
+    case P2P_PULL: { /* sent only over a transport with TL_CAP_PULL */
+        const p2p_peer_t *peer = &p2p->peers[hdr.src];
+        peer->ops->pull_help(&peer->ep, hdr.rreq);
         break;
+    }
     case P2P_FIN:
     case P2P_SYNC_ACK:
         req = (p2p_req_t *)(uintptr_t)hdr.sreq;
@@ -253,7 +257,7 @@ vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *d
     vmpl_status_t status;
     int err;
 
-    if (src != MATCH_ANY && (src < 0 || src >= p2p->size))
+    if (src != MATCH_ANY && (src < 0 || src >= p2p->size || !p2p->peers[src].ops))
         return VMPL_ERR_INVALID_ARG;
     if (p2p->failures && (status = p2p_failure_check(p2p, src, ctx)) != VMPL_OK)
         return status;

@@ -46,6 +46,7 @@ static vmpl_status_t out_grow(p2p_t *p2p)
 /* Sends the head item (or the next chunk of a streamed one); 1 when it is finished. */
 static int out_send_head(p2p_t *p2p, p2p_out_t *o, vmpl_status_t *status_p)
 {
+    const p2p_peer_t *peer = &p2p->peers[o->dest];
     fill_arg_t fill = {o->req, 0};
     size_t len = 0;
 
@@ -53,12 +54,12 @@ static int out_send_head(p2p_t *p2p, p2p_out_t *o, vmpl_status_t *status_p)
         len = o->req->bytes;
     } else if (o->hdr.type == P2P_DATA) {
         fill.offset = o->req->offset;
-        len = o->req->bytes - fill.offset < p2p->eager_limit ? o->req->bytes - fill.offset
-                                                            : p2p->eager_limit;
+        len = o->req->bytes - fill.offset < peer->eager_max ? o->req->bytes - fill.offset
+                                                           : peer->eager_max;
         o->hdr.offset = fill.offset;
     }
-    *status_p = tl_shm_send_fill(p2p->shm, o->dest, &o->hdr, p2p_hdr_len(&o->hdr), len, fill_packed,
-                                 &fill);
+    *status_p = peer->ops->eager_send(&peer->ep, &o->hdr, p2p_hdr_len(&o->hdr), len, fill_packed,
+                                      &fill);
     if (*status_p != VMPL_OK)
         return 0;
     if (o->hdr.type == P2P_DATA) {
@@ -150,7 +151,7 @@ vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_typ
     p2p_hdr_t hdr = {.ctx = ctx, .src = p2p->rank, .tag = tag};
     vmpl_status_t status;
 
-    if (dest < 0 || dest >= p2p->size)
+    if (dest < 0 || dest >= p2p->size || !p2p->peers[dest].ops)
         return VMPL_ERR_INVALID_ARG;
     if (p2p->failures && (status = p2p_failure_check(p2p, dest, ctx)) != VMPL_OK)
         return status;
@@ -161,7 +162,7 @@ vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_typ
     req->mode = mode;
     hdr.size = req->bytes;
     hdr.sreq = (uint64_t)(uintptr_t)req;
-    if (req->bytes <= p2p->eager_limit) {
+    if (req->bytes <= p2p->peers[dest].eager_max) {
         hdr.type = P2P_EAGER;
         hdr.flags = mode == P2P_MODE_SYNC ? P2P_FLAG_SYNC : 0;
     } else {
