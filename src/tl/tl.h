@@ -36,11 +36,14 @@ typedef struct tl_iface {
     const tl_ops_t *ops;
 } tl_iface_t;
 
-/* One peer through one iface: index is the transport's name for it (shm: local rank). */
+/*
+ * One peer through one iface: index is the transport's name for it (shm:
+ * the local rank); per-peer state (a UCP endpoint) lives in the iface,
+ * found by index. Two words, so the layer above caches it next to the ops.
+ */
 typedef struct {
     tl_iface_t *iface;
     int index;
-    void *handle; /* transport-private endpoint object, or NULL */
 } tl_ep_t;
 
 /* Capability flags (tl_caps_t.flags). */
@@ -55,6 +58,8 @@ enum {
     TL_CAP_WAKEUP = 1u << 7,     /* wakeup_arm / wait / ring: an idle rank can sleep */
     TL_CAP_NODE_MEM = 1u << 8,   /* node_mem: memory shared by the ranks of the node */
     TL_CAP_PEER_FAILURE = 1u << 9, /* reports failed peers through params.peer_failed */
+    TL_CAP_LOOPBACK = 1u << 10,  /* messages come only from this process's own sends: poll
+                                    it after sending through it, not on every progress */
 };
 
 typedef struct {

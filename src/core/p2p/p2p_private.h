@@ -33,8 +33,10 @@ typedef struct {
     const tl_ops_t *ops; /* the endpoint's transport; NULL: not connected */
     tl_ep_t ep;
     uint32_t caps;       /* TL_CAP_* */
-    size_t eager_max;    /* longest eager payload (and DATA chunk) to this peer */
+    uint32_t eager_max;  /* longest eager payload (and DATA chunk) to this peer */
 } p2p_peer_t;
+
+_Static_assert(sizeof(p2p_peer_t) == 32, "a peer is half a line: one shift finds it");
 
 #define P2P_IFACES_MAX 4
 
@@ -42,6 +44,9 @@ struct p2p {
     p2p_peer_t *peers; /* size entries (freed by p2p_destroy) */
     tl_iface_t *ifaces[P2P_IFACES_MAX]; /* polled by progress: those a peer is reached by */
     int iface_count;
+    tl_iface_t *loopback[P2P_IFACES_MAX]; /* TL_CAP_LOOPBACK ones: polled after a send */
+    int loopback_count;
+    uint32_t loopback_sent; /* TL_CAP_LOOPBACK when a send went through one since its poll */
     tl_iface_t *waiter; /* an idle rank sleeps on its wake-up descriptor; NULL: yields */
     int rank, size;
     size_t eager_limit; /* the longest eager payload of any peer: unexpected buffers */

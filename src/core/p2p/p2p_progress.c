@@ -35,17 +35,24 @@ err_free:
     return VMPL_ERR_NO_MEMORY;
 }
 
-/* Polls iface from now on; the first one that can wake an idle rank is the one it sleeps on. */
+/*
+ * Polls iface from now on (a loopback one only after sending through it);
+ * the first that can wake an idle rank is the one it sleeps on.
+ */
 static vmpl_status_t iface_add(p2p_t *p2p, tl_iface_t *iface, const tl_caps_t *caps)
 {
-    for (int i = 0; i < p2p->iface_count; i++)
-        if (p2p->ifaces[i] == iface)
+    int loopback = (caps->flags & TL_CAP_LOOPBACK) != 0;
+    tl_iface_t **list = loopback ? p2p->loopback : p2p->ifaces;
+    int *count = loopback ? &p2p->loopback_count : &p2p->iface_count;
+
+    for (int i = 0; i < *count; i++)
+        if (list[i] == iface)
             return VMPL_OK;
-    if (p2p->iface_count == P2P_IFACES_MAX) {
+    if (*count == P2P_IFACES_MAX) {
         base_error("p2p", "more than %d transports in use", P2P_IFACES_MAX);
         return VMPL_ERR_NO_MEMORY;
     }
-    p2p->ifaces[p2p->iface_count++] = iface;
+    list[(*count)++] = iface;
     if (!p2p->waiter && (caps->flags & TL_CAP_WAKEUP))
         p2p->waiter = iface;
     if (caps->eager_max > p2p->eager_limit)
@@ -74,7 +81,7 @@ vmpl_status_t p2p_peer_connect(p2p_t *p2p, int rank, const tl_ep_t *ep)
     peer->ops = ep->iface->ops;
     peer->ep = *ep;
     peer->caps = caps.flags;
-    peer->eager_max = caps.eager_max;
+    peer->eager_max = caps.eager_max < UINT32_MAX ? (uint32_t)caps.eager_max : UINT32_MAX;
     return VMPL_OK;
 }
 
@@ -99,13 +106,34 @@ int p2p_failures_update(p2p_t *p2p)
                                                              : 0;
 }
 
+/*
+ * Slow path: the ifaces after the first, and the loopback ones when this
+ * process sent itself something (what those messages send waits for the
+ * next pass).
+ */
+static __attribute__((noinline)) int more_progress(p2p_t *p2p)
+{
+    int events = 0;
+
+    for (int i = 1; i < p2p->iface_count; i++)
+        events += p2p->ifaces[i]->ops->progress(p2p->ifaces[i], p2p_on_message, p2p);
+    if (p2p->loopback_sent) {
+        p2p->loopback_sent = 0;
+        for (int i = 0; i < p2p->loopback_count; i++)
+            events += p2p->loopback[i]->ops->progress(p2p->loopback[i], p2p_on_message, p2p);
+    }
+    return events;
+}
+
 int p2p_progress(p2p_t *p2p)
 {
     int events = p2p_failures_update(p2p);
 
     events += p2p_out_flush(p2p);
-    for (int i = 0; i < p2p->iface_count; i++)
-        events += p2p->ifaces[i]->ops->progress(p2p->ifaces[i], p2p_on_message, p2p);
+    if (p2p->iface_count) /* the first directly: a one-node job has no other */
+        events += p2p->ifaces[0]->ops->progress(p2p->ifaces[0], p2p_on_message, p2p);
+    if (__builtin_expect(p2p->iface_count > 1 || p2p->loopback_sent, 0))
+        events += more_progress(p2p);
     if (p2p->out_count)
         events += p2p_out_flush(p2p);
     return events;

@@ -257,7 +257,7 @@ vmpl_status_t p2p_irecv(p2p_t *p2p, void *buf, int64_t count, const dt_type_t *d
     vmpl_status_t status;
     int err;
 
-    if (src != MATCH_ANY && (src < 0 || src >= p2p->size || !p2p->peers[src].ops))
+    if (src != MATCH_ANY && (src < 0 || src >= p2p->size)) /* may wait for a later connect */
         return VMPL_ERR_INVALID_ARG;
     if (p2p->failures && (status = p2p_failure_check(p2p, src, ctx)) != VMPL_OK)
         return status;

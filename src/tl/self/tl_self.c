@@ -70,7 +70,7 @@ static void self_query(const tl_iface_t *iface, tl_caps_t *caps_p)
 {
     (void)iface;
     *caps_p = (tl_caps_t){.flags = TL_CAP_EAGER | TL_CAP_GET | TL_CAP_PUT | TL_CAP_ATOMIC32 |
-                                   TL_CAP_ATOMIC64,
+                                   TL_CAP_ATOMIC64 | TL_CAP_LOOPBACK,
                           .hdr_max = TL_SELF_HDR_MAX, .eager_max = TL_SELF_EAGER_MAX};
 }
 
