@@ -217,6 +217,8 @@ static vmpl_status_t instance_create(core_instance_t *in, const core_instance_pa
     if (status != VMPL_OK)
         goto err_peers;
     node_channel_pick(in);
+    if (in->node)
+        p2p_wait_on(in->p2p, in->node); /* even with no peer through it: sleep, not yield */
     in->peers_failed = 0; /* the failure state: transports report from now on */
     in->refs = 1;
     return VMPL_OK;

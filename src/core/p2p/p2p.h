@@ -75,6 +75,12 @@ vmpl_status_t p2p_create(int rank, int size, p2p_t **p2p_p);
  * message to rank is in flight. The endpoint stays the caller's.
  */
 vmpl_status_t p2p_peer_connect(p2p_t *p2p, int rank, const tl_ep_t *ep);
+/*
+ * An idle rank sleeps on iface's wake-up descriptor (TL_CAP_WAKEUP), even
+ * when no peer goes through it: the runtime rings the node's doorbells on
+ * failures. Otherwise the first connected iface that has one is used.
+ */
+vmpl_status_t p2p_wait_on(p2p_t *p2p, tl_iface_t *iface);
 void p2p_destroy(p2p_t *p2p);
 
 vmpl_status_t p2p_isend(p2p_t *p2p, const void *buf, int64_t count, const dt_type_t *dt,

@@ -55,8 +55,10 @@ static vmpl_status_t iface_add(p2p_t *p2p, tl_iface_t *iface, const tl_caps_t *c
     list[(*count)++] = iface;
     if (!p2p->waiter && (caps->flags & TL_CAP_WAKEUP))
         p2p->waiter = iface;
-    if (caps->eager_max > p2p->eager_limit)
+    if (caps->eager_max > p2p->eager_limit) { /* pooled payload buffers are now too short */
+        p2p_unexpected_pool_free(p2p);
         p2p->eager_limit = caps->eager_max;
+    }
     return VMPL_OK;
 }
 
@@ -82,6 +84,17 @@ vmpl_status_t p2p_peer_connect(p2p_t *p2p, int rank, const tl_ep_t *ep)
     peer->ep = *ep;
     peer->caps = caps.flags;
     peer->eager_max = caps.eager_max < UINT32_MAX ? (uint32_t)caps.eager_max : UINT32_MAX;
+    return VMPL_OK;
+}
+
+vmpl_status_t p2p_wait_on(p2p_t *p2p, tl_iface_t *iface)
+{
+    tl_caps_t caps;
+
+    tl_iface_query(iface, &caps);
+    if (!(caps.flags & TL_CAP_WAKEUP))
+        return VMPL_ERR_UNSUPPORTED;
+    p2p->waiter = iface;
     return VMPL_OK;
 }
 
