@@ -40,13 +40,19 @@ _Static_assert(sizeof(p2p_peer_t) == 32, "a peer is half a line: one shift finds
 
 #define P2P_IFACES_MAX 4
 
+enum {
+    P2P_POLL_FIRST = 1u << 0,             /* ifaces[0] */
+    P2P_POLL_MORE = 1u << 1,              /* ifaces[1..] */
+    P2P_POLL_LOOPBACK = TL_CAP_LOOPBACK,  /* the loopback ones: a send went through one */
+};
+
 struct p2p {
     p2p_peer_t *peers; /* size entries (freed by p2p_destroy) */
     tl_iface_t *ifaces[P2P_IFACES_MAX]; /* polled by progress: those a peer is reached by */
     int iface_count;
     tl_iface_t *loopback[P2P_IFACES_MAX]; /* TL_CAP_LOOPBACK ones: polled after a send */
     int loopback_count;
-    uint32_t loopback_sent; /* TL_CAP_LOOPBACK when a send went through one since its poll */
+    uint32_t poll; /* what progress polls: P2P_POLL_* bits, tested in one load */
     tl_iface_t *waiter; /* an idle rank sleeps on its wake-up descriptor; NULL: yields */
     int rank, size;
     size_t eager_limit; /* the longest eager payload of any peer: unexpected buffers */

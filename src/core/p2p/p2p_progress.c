@@ -53,6 +53,8 @@ static vmpl_status_t iface_add(p2p_t *p2p, tl_iface_t *iface, const tl_caps_t *c
         return VMPL_ERR_NO_MEMORY;
     }
     list[(*count)++] = iface;
+    if (!loopback)
+        p2p->poll |= *count == 1 ? P2P_POLL_FIRST : P2P_POLL_MORE;
     if (!p2p->waiter && (caps->flags & TL_CAP_WAKEUP))
         p2p->waiter = iface;
     if (caps->eager_max > p2p->eager_limit) { /* pooled payload buffers are now too short */
@@ -130,8 +132,8 @@ static __attribute__((noinline)) int more_progress(p2p_t *p2p)
 
     for (int i = 1; i < p2p->iface_count; i++)
         events += p2p->ifaces[i]->ops->progress(p2p->ifaces[i], p2p_on_message, p2p);
-    if (p2p->loopback_sent) {
-        p2p->loopback_sent = 0;
+    if (p2p->poll & P2P_POLL_LOOPBACK) {
+        p2p->poll &= ~(uint32_t)P2P_POLL_LOOPBACK;
         for (int i = 0; i < p2p->loopback_count; i++)
             events += p2p->loopback[i]->ops->progress(p2p->loopback[i], p2p_on_message, p2p);
     }
@@ -143,9 +145,9 @@ int p2p_progress(p2p_t *p2p)
     int events = p2p_failures_update(p2p);
 
     events += p2p_out_flush(p2p);
-    if (p2p->iface_count) /* the first directly: a one-node job has no other */
+    if (p2p->poll & P2P_POLL_FIRST) /* directly: a one-node job has no other */
         events += p2p->ifaces[0]->ops->progress(p2p->ifaces[0], p2p_on_message, p2p);
-    if (__builtin_expect(p2p->iface_count > 1 || p2p->loopback_sent, 0))
+    if (__builtin_expect(p2p->poll > P2P_POLL_FIRST, 0))
         events += more_progress(p2p);
     if (p2p->out_count)
         events += p2p_out_flush(p2p);

@@ -62,7 +62,7 @@ static int out_send_head(p2p_t *p2p, p2p_out_t *o, vmpl_status_t *status_p)
                                       &fill);
     if (*status_p != VMPL_OK)
         return 0;
-    p2p->loopback_sent |= peer->caps & TL_CAP_LOOPBACK; /* progress polls it */
+    p2p->poll |= peer->caps & P2P_POLL_LOOPBACK; /* progress polls it */
     if (o->hdr.type == P2P_DATA) {
         o->req->offset += len;
         if (o->req->offset < o->req->bytes)
