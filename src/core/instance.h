@@ -8,7 +8,8 @@
  *   3. addresses       each iface's address published, one fence, every peer
  *                      connected through the nearest transport that reaches it
  *   4. p2p             the point-to-point engine over those endpoints
- *   5. node channel    the iface whose node memory the collective channel uses
+ *   5. node channel    the iface whose node memory the collective channel uses,
+ *                      also the one an idle rank sleeps on (the runtime rings it)
  *   6. failure state   the transports' failed-peer reports, fed to the engine
  *
  * Each API attaches (the first attach creates it) and detaches (the last
