@@ -81,26 +81,26 @@ area_signals() {
   "$run" -n 3 --nodes 2 --tag-output sh -c \
     'trap "echo got USR1; exit 0" USR1; echo ready; while :; do sleep 0.05; done' >"$work/out" &
   local pid=$!
-  for _ in $(seq 100); do [ "$(grep -c ready "$work/out")" -eq 3 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c ready "$work/out")" -eq 3 ] && break; sleep 0.05; done
   kill -USR1 $pid; wait $pid; expect_rc "SIGUSR1 forwarded, ranks exit 0" 0 $?
   [ "$(grep -c 'got USR1' "$work/out")" -eq 3 ] && pass "every rank got SIGUSR1" || fail "USR1: $(cat "$work/out")"
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 2 "$probe" shm 30 >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
   kill -INT $pid; wait $pid; expect_rc "SIGINT forwarded (Ctrl-C)" 130 $?
   expect_grep "SIGINT reported" "killed by signal 2" "$work/err"
   expect_clean "after SIGINT" "$work/out"
   : >"$work/out" # before the job starts: stale lines would name dead pids
   setsid "$run" -n 2 sh -c 'trap "" INT TERM; echo up; sleep 30' >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c up "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c up "$work/out")" -eq 2 ] && break; sleep 0.05; done
   kill -INT $pid; sleep 0.2; kill -INT $pid; wait $pid
   expect_rc "second Ctrl-C kills ranks that ignore SIGINT" 130 $?
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 2 "$probe" shm 30 >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c job= "$work/out")" -eq 2 ] && break; sleep 0.05; done
   kill -TERM $pid; wait $pid; expect_rc "SIGTERM kills the job" 143 $?
   expect_clean "after SIGTERM" "$work/out"
 }
@@ -201,7 +201,7 @@ area_secret() {
   # only this job's daemons are attacked: each rank names its own ($PPID)
   "$run" -n 2 --nodes 2 sh -c 'echo daemon=$PPID; sleep 3' >"$work/out" 2>"$work/err" &
   local pid=$! ports=""
-  for _ in $(seq 100); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
   for daemon in $(cut -d= -f2 "$work/out"); do ports+=" $(tcp_port "$daemon")"; done
   for port in $ports; do
     exec 3<>"/dev/tcp/127.0.0.1/$port" && { printf 'not a daemon, no secret here...........' >&3; exec 3>&-; }
@@ -228,7 +228,7 @@ other_user() {
   "$run" -n 1 sh -c 'echo daemon=$PPID; '"${as_nobody[*]}"' unix "$VMPL_RT_SOCKET" <'"$here"'/rt_attack.py; sleep 2' \
     >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 100); do grep -q daemon= "$work/out" && break; sleep 0.05; done
+  for _ in $(seq 600); do grep -q daemon= "$work/out" && break; sleep 0.05; done
   daemon=$(sed -nE 's/^daemon=([0-9]+)$/\1/p' "$work/out")
   "${as_nobody[@]}" hello "$(tcp_port "$daemon")" <"$here/rt_attack.py" >"$work/hello" 2>&1
   wait $pid; expect_rc "job with another user's attempts" 0 $?
@@ -245,7 +245,7 @@ area_flood() {
   local pid target port before during after closed
   "$run" -n 2 --nodes 2 sh -c 'echo daemon=$PPID; sleep 7' >"$work/out" 2>"$work/err" &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c daemon= "$work/out")" -eq 2 ] && break; sleep 0.05; done
   for target in "$(sed -nE '1s/^daemon=([0-9]+)$/\1/p' "$work/out")" $pid; do
     port=$(tcp_port "$target")
     before=0 during=999 after=999 closed=0
@@ -278,21 +278,21 @@ area_cleanup() {
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
   kill -9 "$(grep -m1 -oE 'pid=[0-9]+' "$work/out" | cut -d= -f2)"
   wait $pid; expect_rc "rank SIGKILLed" 137 $?
   expect_clean "rank SIGKILLed" "$work/out"
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
   kill -9 $pid; wait $pid 2>/dev/null
   sleep 0.5
   expect_clean "vmplrun itself SIGKILLed" "$work/out"
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   pid=$!
-  for _ in $(seq 100); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
+  for _ in $(seq 600); do [ "$(grep -c job= "$work/out")" -eq 4 ] && break; sleep 0.05; done
   kill -9 "$(grep -oE 'daemon=[0-9]+' "$work/out" | sort -u | tail -1 | cut -d= -f2)"
   wait $pid; local rc=$?
   [ $rc -ne 0 ] && pass "a daemon SIGKILLed fails the job (exit $rc)" || fail "daemon killed: exit 0"
@@ -308,15 +308,17 @@ area_cleanup() {
 killed_whole() {
   local live dead pids
   : >"$work/live" # before the job starts: stale lines would name dead pids
-  "$run" -n 2 "$probe" shm 6 >"$work/live" 2>/dev/null &
+  "$run" -n 2 "$probe" shm 12 >"$work/live" 2>/dev/null &
   live=$!
   : >"$work/out" # before the job starts: stale lines would name dead pids
   "$run" -n 4 --nodes 2 "$probe" shm 30 >"$work/out" 2>/dev/null &
   dead=$!
-  for _ in $(seq 100); do
+  for _ in $(seq 600); do
     [ "$(grep -c job= "$work/out")" -eq 4 ] && [ "$(grep -c job= "$work/live")" -eq 2 ] && break
     sleep 0.05
   done
+  [ "$(grep -c job= "$work/out")" -eq 4 ] && [ "$(grep -c job= "$work/live")" -eq 2 ] ||
+    fail "killed whole: the jobs did not start within 30 s"
   grep -m1 -oE 'job=[0-9a-f]+' "$work/out" | cut -d= -f2 >"$work/dead-id"
   pids="$dead $(grep -oE '(pid|daemon)=[0-9]+' "$work/out" | cut -d= -f2 | sort -u | tr '\n' ' ')"
   # stopped first, so no part of the job sees another die and cleans up
