@@ -13,6 +13,9 @@ vmpl_status_t coll_bcast_knomial(coll_comm_t *c, void *buf, int64_t count, const
                                  int root);
 vmpl_status_t coll_bcast_binomial(coll_comm_t *c, void *buf, int64_t count, const dt_type_t *dt,
                                   int root);
+/* The binomial broadcast from a root that passes on a truncation (coll_go_on) when truncated. */
+vmpl_status_t coll_bcast_binomial_mark(coll_comm_t *c, void *buf, int64_t count,
+                                       const dt_type_t *dt, int root, int truncated);
 
 vmpl_status_t coll_reduce_shm(coll_comm_t *c, const void *sendbuf, void *recvbuf, int64_t count,
                               const dt_type_t *dt, const coll_op_t *op, int root);

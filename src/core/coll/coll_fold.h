@@ -25,11 +25,18 @@ static inline int coll_fold_real(const coll_fold_t *f, int v)
     return v < f->extra ? 2 * v + 1 : v + f->extra;
 }
 
-/* The fold: acc holds this process's vector; tmp is scratch of the same size. */
+/*
+ * The fold: acc holds this process's vector; tmp is scratch of the same
+ * size. A truncated receive sets *truncated_p and is no error (coll_go_on).
+ */
 vmpl_status_t coll_fold_in(coll_comm_t *c, const coll_fold_t *f, void *acc, void *tmp,
-                           int64_t count, const dt_type_t *dt, const coll_op_t *op);
-/* The unfold: the odd process of a pair returns the result in buf to the even one. */
+                           int64_t count, const dt_type_t *dt, const coll_op_t *op,
+                           int *truncated_p);
+/*
+ * The unfold: the odd process of a pair returns the result in buf to the
+ * even one (marked when truncated); a truncated receive sets *truncated_p.
+ */
 vmpl_status_t coll_fold_out(coll_comm_t *c, const coll_fold_t *f, void *buf, int64_t count,
-                            const dt_type_t *dt);
+                            const dt_type_t *dt, int *truncated_p);
 
 #endif

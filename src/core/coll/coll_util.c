@@ -51,6 +51,56 @@ vmpl_status_t coll_sendrecv(coll_comm_t *c, const void *sbuf, int64_t scount,
     return status != VMPL_OK ? status : rreq.status.error;
 }
 
+/* The packed form of count elements of dt and one byte more (freed by the caller). */
+static char *pack_longer(const void *buf, int64_t count, const dt_type_t *dt, size_t *bytes_p)
+{
+    size_t bytes = 0;
+    char *packed;
+
+    dt_pack_size(dt, count, &bytes);
+    if (!(packed = calloc(1, bytes + 1))) {
+        base_error("coll", "out of memory for a %zu-byte truncation mark", bytes + 1);
+        return NULL;
+    }
+    dt_pack(dt, count, buf, 0, packed, bytes);
+    *bytes_p = bytes + 1;
+    return packed;
+}
+
+vmpl_status_t coll_send_mark(coll_comm_t *c, const void *buf, int64_t count, const dt_type_t *dt,
+                             int dest, int tag, int truncated)
+{
+    size_t bytes;
+    char *packed;
+    vmpl_status_t status;
+
+    if (!truncated)
+        return coll_send(c, buf, count, dt, dest, tag);
+    if (!(packed = pack_longer(buf, count, dt, &bytes)))
+        return VMPL_ERR_NO_MEMORY;
+    status = coll_send(c, packed, (int64_t)bytes, dt_named(DT_BYTE), dest, tag);
+    free(packed);
+    return status;
+}
+
+vmpl_status_t coll_sendrecv_mark(coll_comm_t *c, const void *sbuf, int64_t scount,
+                                 const dt_type_t *sdt, int dest, void *rbuf, int64_t rcount,
+                                 const dt_type_t *rdt, int src, int tag, int truncated)
+{
+    size_t bytes;
+    char *packed;
+    vmpl_status_t status;
+
+    if (!truncated)
+        return coll_sendrecv(c, sbuf, scount, sdt, dest, rbuf, rcount, rdt, src, tag);
+    if (!(packed = pack_longer(sbuf, scount, sdt, &bytes)))
+        return VMPL_ERR_NO_MEMORY;
+    status = coll_sendrecv(c, packed, (int64_t)bytes, dt_named(DT_BYTE), dest, rbuf, rcount, rdt,
+                           src, tag);
+    free(packed);
+    return status;
+}
+
 int64_t *coll_equal_blocks(int size, int64_t count)
 {
     int64_t *blocks = malloc(2 * (size_t)size * sizeof(*blocks));

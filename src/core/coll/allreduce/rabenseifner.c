@@ -8,7 +8,8 @@
  * Cost = 2 lg p . alpha + 2 ((p-1)/p) . n . beta + ((p-1)/p) . n . gamma
  *        (+ 2 (alpha + n . beta) + n . gamma when p is not a power of two)
  * Long vectors in few steps; commutative operations only (the halves are
- * combined in whichever order the exchange gives).
+ * combined in whichever order the exchange gives). A truncated exchange
+ * goes on, marked (coll_go_on): VMPL_ERR_TRUNCATE.
  */
 #include "../coll_algs.h"
 #include "../coll_fold.h"
@@ -25,7 +26,7 @@ static int64_t block_start(int64_t n, int pof2, int b)
 /* Recursive halving then doubling among the pof2 virtual processes; acc holds the vector. */
 static vmpl_status_t halve_and_double(coll_comm_t *c, char *acc, char *tmp, int64_t n,
                                       const dt_type_t *dt, const coll_op_t *op,
-                                      const coll_fold_t *f, dt_aint_t extent)
+                                      const coll_fold_t *f, dt_aint_t extent, int *truncated_p)
 {
     int lo = 0, hi = f->pof2, step = 1, pof2 = f->pof2, virtual = f->virtual;
     vmpl_status_t status = VMPL_OK;
@@ -36,8 +37,10 @@ static vmpl_status_t halve_and_double(coll_comm_t *c, char *acc, char *tmp, int6
         int send_lo = virtual & mask ? lo : mid, send_hi = virtual & mask ? mid : hi;
         int64_t ks = block_start(n, pof2, keep_lo), kn = block_start(n, pof2, keep_hi) - ks;
         int64_t ss = block_start(n, pof2, send_lo), sn = block_start(n, pof2, send_hi) - ss;
-        status = coll_sendrecv(c, acc + ss * extent, sn, dt, partner, tmp + ks * extent, kn, dt,
-                               partner, coll_tag(c, step));
+        status = coll_go_on(coll_sendrecv_mark(c, acc + ss * extent, sn, dt, partner,
+                                               tmp + ks * extent, kn, dt, partner,
+                                               coll_tag(c, step), *truncated_p),
+                            truncated_p);
         if (status == VMPL_OK)
             coll_combine(op, tmp + ks * extent, acc + ks * extent, kn, dt);
         lo = keep_lo, hi = keep_hi;
@@ -47,8 +50,10 @@ static vmpl_status_t halve_and_double(coll_comm_t *c, char *acc, char *tmp, int6
         int plo = virtual & mask ? lo - size : hi, phi = plo + size;
         int64_t ms = block_start(n, pof2, lo), mn = block_start(n, pof2, hi) - ms;
         int64_t ps = block_start(n, pof2, plo), pn = block_start(n, pof2, phi) - ps;
-        status = coll_sendrecv(c, acc + ms * extent, mn, dt, partner, acc + ps * extent, pn, dt,
-                               partner, coll_tag(c, step));
+        status = coll_go_on(coll_sendrecv_mark(c, acc + ms * extent, mn, dt, partner,
+                                               acc + ps * extent, pn, dt, partner,
+                                               coll_tag(c, step), *truncated_p),
+                            truncated_p);
         lo = plo < lo ? plo : lo, hi = phi > hi ? phi : hi;
     }
     return status;
@@ -61,6 +66,7 @@ vmpl_status_t coll_allreduce_rabenseifner(coll_comm_t *c, const void *sendbuf, v
     void *tmp, *mem;
     dt_aint_t lb, extent;
     coll_fold_t f;
+    int truncated = 0;
     vmpl_status_t status;
 
     coll_fold_plan(c, &f);
@@ -69,11 +75,11 @@ vmpl_status_t coll_allreduce_rabenseifner(coll_comm_t *c, const void *sendbuf, v
         coll_copy(sendbuf, recvbuf, count, dt);
     if ((status = coll_temp_alloc(count, dt, &tmp, &mem)) != VMPL_OK)
         return status;
-    status = coll_fold_in(c, &f, recvbuf, tmp, count, dt, op);
+    status = coll_fold_in(c, &f, recvbuf, tmp, count, dt, op, &truncated);
     if (status == VMPL_OK && f.virtual >= 0)
-        status = halve_and_double(c, recvbuf, tmp, count, dt, op, &f, extent);
+        status = halve_and_double(c, recvbuf, tmp, count, dt, op, &f, extent, &truncated);
     if (status == VMPL_OK)
-        status = coll_fold_out(c, &f, recvbuf, count, dt);
+        status = coll_fold_out(c, &f, recvbuf, count, dt, &truncated);
     free(mem);
-    return status;
+    return coll_end(status, truncated);
 }

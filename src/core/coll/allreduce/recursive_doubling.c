@@ -7,6 +7,7 @@
  * (r = p - 2^floor(lg p)) pair up first (coll_fold.h).
  * Cost = (ceil(lg p) + 2 [p not a power of two]) . (alpha + n . beta + n . gamma)
  * Best for short vectors: the fewest steps, each moving the whole vector.
+ * A truncated exchange goes on, marked (coll_go_on): VMPL_ERR_TRUNCATE.
  */
 #include "../coll_algs.h"
 #include "../coll_fold.h"
@@ -18,7 +19,7 @@ vmpl_status_t coll_allreduce_recursive_doubling(coll_comm_t *c, const void *send
                                                 const dt_type_t *dt, const coll_op_t *op)
 {
     void *acc = recvbuf, *tmp, *mem;
-    int step = 1;
+    int step = 1, truncated = 0;
     coll_fold_t f;
     vmpl_status_t status;
 
@@ -27,11 +28,12 @@ vmpl_status_t coll_allreduce_recursive_doubling(coll_comm_t *c, const void *send
         coll_copy(sendbuf, recvbuf, count, dt);
     if ((status = coll_temp_alloc(count, dt, &tmp, &mem)) != VMPL_OK)
         return status;
-    status = coll_fold_in(c, &f, acc, tmp, count, dt, op);
+    status = coll_fold_in(c, &f, acc, tmp, count, dt, op, &truncated);
     for (int mask = 1; f.virtual >= 0 && mask < f.pof2 && status == VMPL_OK; mask <<= 1, step++) {
         int partner = coll_fold_real(&f, f.virtual ^ mask);
-        status = coll_sendrecv(c, acc, count, dt, partner, tmp, count, dt, partner,
-                               coll_tag(c, step));
+        status = coll_go_on(coll_sendrecv_mark(c, acc, count, dt, partner, tmp, count, dt,
+                                               partner, coll_tag(c, step), truncated),
+                            &truncated);
         if (status != VMPL_OK)
             break;
         if (partner < c->rank) {
@@ -46,7 +48,7 @@ vmpl_status_t coll_allreduce_recursive_doubling(coll_comm_t *c, const void *send
     if (status == VMPL_OK && acc != recvbuf)
         coll_copy(acc, recvbuf, count, dt);
     if (status == VMPL_OK)
-        status = coll_fold_out(c, &f, recvbuf, count, dt);
+        status = coll_fold_out(c, &f, recvbuf, count, dt, &truncated);
     free(mem);
-    return status;
+    return coll_end(status, truncated);
 }

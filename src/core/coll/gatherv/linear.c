@@ -1,6 +1,8 @@
 /*
  * Gather(v) straight to the root, which receives from every rank in turn.
  * Cost = (p - 1) . alpha + n_total . beta at the root
+ * A truncated block does not stop the root (the later senders wait for
+ * their receives): the call returns VMPL_ERR_TRUNCATE at the end.
  */
 #include "../coll_algs.h"
 #include "../coll_private.h"
@@ -11,6 +13,7 @@ vmpl_status_t coll_gatherv_linear(coll_comm_t *c, const void *sendbuf, int64_t s
                                   const dt_type_t *recvtype, int root)
 {
     dt_aint_t lb, extent;
+    int truncated = 0;
     vmpl_status_t status = VMPL_OK;
 
     if (c->rank != root)
@@ -23,8 +26,9 @@ vmpl_status_t coll_gatherv_linear(coll_comm_t *c, const void *sendbuf, int64_t s
         else if (sendbuf != COLL_IN_PLACE)
             status = coll_sendrecv(c, sendbuf, sendcount, sendtype, r, slot, recvcounts[r],
                                    recvtype, r, coll_tag(c, 1));
+        status = coll_go_on(status, &truncated);
     }
-    return status;
+    return coll_end(status, truncated);
 }
 
 vmpl_status_t coll_gatherv(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
