@@ -88,6 +88,18 @@ void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
             iface->ops->ring(iface, coll_peer(c, r));
 }
 
+int coll_shm_sizes_agree(const coll_comm_t *c, uint64_t u, uint64_t bytes, int *larger_p)
+{
+    int agree = 1;
+
+    for (int r = 0; r < c->size; r++) {
+        uint64_t theirs = r == c->rank ? bytes : coll_shm_size_of(c, r, u);
+        agree &= theirs == bytes;
+        *larger_p |= theirs > bytes;
+    }
+    return agree;
+}
+
 void coll_shm_leave(coll_comm_t *c, uint64_t u)
 {
     atomic_store_explicit(progress_of(c, c->rank), 4 * u + COLL_SHM_DONE, memory_order_release);
@@ -218,12 +230,13 @@ static void share_of(int r, int p, size_t n, size_t *lo_p, size_t *hi_p)
 }
 
 vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, size_t n,
-                                    size_t elem, const coll_op_t *op, int root)
+                                    size_t elem, size_t total, const coll_op_t *op, int root)
 {
     const void *stack_srcs[COLL_SHM_STACK_SOURCES], **srcs;
     uint64_t u = coll_shm_next(c);
     size_t lo, hi, bytes = n * elem;
     char *mine = coll_shm_buf(c, c->rank, u, bytes);
+    int larger = 0;
     vmpl_status_t status;
 
     if ((status = coll_shm_writable(c, u, bytes)) != VMPL_OK)
@@ -232,9 +245,14 @@ vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, 
     /* the others need every share but this member's own, which stays at src */
     memcpy(mine, src, lo * elem);
     memcpy(mine + hi * elem, src + hi * elem, (n - hi) * elem);
+    coll_shm_size_set(c, u, total);
     coll_shm_publish(c, u, COLL_SHM_READY);
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
+    if (!coll_shm_sizes_agree(c, u, total, &larger)) { /* mismatched counts: nobody reduces */
+        coll_shm_publish(c, u, COLL_SHM_DONE);
+        return VMPL_ERR_TRUNCATE;
+    }
     if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)

@@ -38,7 +38,15 @@
  * the packed bytes the writer's arguments describe for the whole
  * collective: a reader whose own arguments describe fewer reports
  * VMPL_ERR_TRUNCATE (mismatched counts) instead of reading past them. It
- * shares the line with the stamp, so it costs no cache-line transfer. A writer of short data
+ * shares the line with the stamp, so it costs no cache-line transfer.
+ * With mismatched counts the members must still take the same uses (a
+ * member's use count follows its own size only on correct calls): a
+ * reader that waits for a writer follows the writer's size word (its
+ * pieces, and where they are); where several write, the first use's size
+ * words decide for everyone who reads them, and a member that writes more
+ * than one piece without reading waits for them in the first use (only
+ * calls longer than a buffer). A zero-byte call takes one use too, so a
+ * member with count 0 learns what the others send. A writer of short data
  * thus runs many uses ahead of its slowest reader, which is what
  * oversubscribed runs need: each process does many collectives per time
  * slice instead of one (8 ranks on 2 cores, 8-byte broadcast: 1.1 us with
@@ -139,6 +147,12 @@ static inline uint64_t coll_shm_size_of(const coll_comm_t *c, int r, uint64_t u)
     return *(const uint64_t *)(line + 8 + COLL_SHM_INLINE);
 }
 
+/*
+ * Whether every other member recorded `bytes` in use u (read after waiting
+ * for their data of u); sets *larger_p when one recorded more.
+ */
+int coll_shm_sizes_agree(const coll_comm_t *c, uint64_t u, uint64_t bytes, int *larger_p);
+
 /* Announces this member's phase of use u (everything written before is visible). */
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
 /* Says this member is done with use u, which it ends without COLL_SHM_DONE. */
@@ -183,9 +197,11 @@ int coll_shm_reduce_fits(const coll_comm_t *c, int64_t count, const dt_type_t *d
  * at src: the members copy what the others need into their buffers, each
  * reduces its share from all members' copies in rank order (so operand
  * order holds), and then every member (root COLL_SHM_ALL) or only the root
- * copies the n results to dst. n * elem must fit a buffer.
+ * copies the n results to dst. n * elem must fit a buffer. total is the
+ * bytes of the member's whole vector: when the members' differ, every
+ * member returns VMPL_ERR_TRUNCATE after the use and reduces nothing.
  */
 vmpl_status_t coll_shm_reduce_block(coll_comm_t *c, const char *src, char *dst, size_t n,
-                                    size_t elem, const coll_op_t *op, int root);
+                                    size_t elem, size_t total, const coll_op_t *op, int root);
 
 #endif

@@ -11,7 +11,10 @@
  * n.(p+1)/p read and reduced.
  * Cost (short) = sync + n.beta + p.n.(beta + gamma)
  * Cost (long)  = ceil(n / B).2.sync + 2n.beta + n.gamma   (B: buffer bytes)
- * Predefined operations on contiguous data; operand order is kept.
+ * Predefined operations on contiguous data; operand order is kept. Every
+ * member records its vector's size in its line; when they differ
+ * (mismatched counts) every member gets VMPL_ERR_TRUNCATE after the first
+ * use and reduces nothing. An empty vector takes one use.
  */
 #include "../coll_algs.h"
 #include "../coll_shm.h"
@@ -32,14 +35,25 @@ static vmpl_status_t allreduce_whole(coll_comm_t *c, const char *src, char *dst,
     uint64_t u = coll_shm_next(c);
     size_t bytes = n * elem;
     char *mine = coll_shm_buf(c, c->rank, u, bytes);
+    int larger = 0;
     vmpl_status_t status;
 
     if ((status = coll_shm_writable(c, u, bytes)) != VMPL_OK)
         return status;
-    memcpy(mine, src, bytes);
+    if (bytes)
+        memcpy(mine, src, bytes);
+    coll_shm_size_set(c, u, bytes);
     coll_shm_publish(c, u, COLL_SHM_READY);
     if ((status = coll_shm_wait(c, COLL_SHM_ALL, u, COLL_SHM_READY)) != VMPL_OK)
         return status;
+    if (!coll_shm_sizes_agree(c, u, bytes, &larger)) { /* mismatched counts: nobody reduces */
+        coll_shm_leave(c, u);
+        return VMPL_ERR_TRUNCATE;
+    }
+    if (!n) {
+        coll_shm_leave(c, u);
+        return VMPL_OK;
+    }
     if (!(srcs = coll_shm_sources(c, stack_srcs)))
         return VMPL_ERR_NO_MEMORY;
     for (int r = 0; r < c->size; r++)
@@ -60,14 +74,13 @@ vmpl_status_t coll_allreduce_shm(coll_comm_t *c, const void *sendbuf, void *recv
     if (coll_shm_check(c) != VMPL_OK)
         return VMPL_ERR_PROC_FAILED;
     coll_shm_vector(sendbuf, recvbuf, count, dt, op, &v);
-    if (v.n * v.elem <= ALLREDUCE_SHM_WHOLE_MAX)
-        return v.n ? allreduce_whole(c, v.src, v.dst, v.n, v.elem, op, sendbuf == COLL_IN_PLACE)
-                   : VMPL_OK;
+    if (v.n * v.elem <= ALLREDUCE_SHM_WHOLE_MAX) /* an empty one too: counts may differ */
+        return allreduce_whole(c, v.src, v.dst, v.n, v.elem, op, sendbuf == COLL_IN_PLACE);
     block = c->node->buf_bytes / v.elem;
     for (size_t done = 0; done < v.n && status == VMPL_OK; done += block) {
         size_t k = v.n - done < block ? v.n - done : block;
         status = coll_shm_reduce_block(c, v.src + done * v.elem, v.dst + done * v.elem, k,
-                                       v.elem, op, COLL_SHM_ALL);
+                                       v.elem, v.n * v.elem, op, COLL_SHM_ALL);
     }
     return status;
 }

@@ -1,4 +1,8 @@
-/* Reduce: the algorithm the selection table (or VMPL_COLL_REDUCE) picks. */
+/*
+ * Reduce: the algorithm the selection table (or VMPL_COLL_REDUCE) picks.
+ * With mismatched counts only the root, which receives, reports
+ * VMPL_ERR_TRUNCATE (a tree's inner member may see the truncation too).
+ */
 #include "../coll_private.h"
 #include "../coll_select.h"
 
@@ -11,9 +15,11 @@ vmpl_status_t coll_reduce(coll_comm_t *c, const void *sendbuf, void *recvbuf, in
 {
     coll_call_t call = {.count = count, .dt = dt, .op = op};
     reduce_fn_t run;
+    vmpl_status_t status;
 
     dt_pack_size(dt, count, &call.bytes);
     run = (reduce_fn_t)coll_pick(COLL_REDUCE, c, &call)->run;
     c->seq++;
-    return run(c, sendbuf, recvbuf, count, dt, op, root);
+    status = run(c, sendbuf, recvbuf, count, dt, op, root);
+    return status == VMPL_ERR_TRUNCATE && c->rank != root ? VMPL_OK : status;
 }
