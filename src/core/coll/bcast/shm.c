@@ -42,7 +42,8 @@ vmpl_status_t coll_bcast_shm(coll_comm_t *c, void *buf, int64_t count, const dt_
             len = total - done < piece ? total - done : piece;
             if ((status = coll_shm_writable(c, u, len)) != VMPL_OK)
                 break;
-            dt_pack(dt, count, buf, done, coll_shm_buf(c, root, u, len), len);
+            if (len)
+                dt_pack(dt, count, buf, done, coll_shm_buf(c, root, u, len), len);
             coll_shm_size_set(c, u, total);
         } else {
             if ((status = coll_shm_wait(c, root, u, COLL_SHM_READY)) != VMPL_OK)

@@ -53,7 +53,7 @@ vmpl_status_t coll_scatter_shm(coll_comm_t *c, const void *sendbuf, int64_t send
         if (is_root) {
             if ((status = coll_shm_writable(c, u, room)) != VMPL_OK)
                 break;
-            for (int q = 0; q < p; q++)
+            for (int q = 0; q < p && len; q++)
                 dt_pack(sendtype, sendcount, (const char *)sendbuf + q * sendcount * sext, done,
                         from + (size_t)q * piece, len);
             coll_shm_size_set(c, u, block);
