@@ -11,13 +11,12 @@
  * Cost (blocks) = ceil(n / B).2.sync + n.beta + n.gamma/p at each member, plus n.beta at the root
  * Predefined operations on contiguous data. Every member records its
  * vector's size in the line of each use. When they differ (mismatched
- * counts), everyone stops after the first use and reduces nothing: the
+ * counts), everyone stops after the first use and reduces nothing; the
  * members that saw the sizes differ return VMPL_ERR_TRUNCATE (coll_reduce
- * keeps it for the root alone). The
- * members that see every use's size words (everyone in blocks, the root
- * alone) tell at once; a member that copies more than one piece for the
- * root waits for everyone's first (vectors longer than a buffer only).
- * An empty vector takes one use.
+ * keeps it for the root alone). Those that wait for everyone anyway
+ * (everyone in blocks, the root alone) see them at once; a member that
+ * copies more than one piece for the root waits for everyone's first
+ * (vectors longer than a buffer only). An empty vector takes one use.
  */
 #include "../coll_algs.h"
 #include "../coll_shm.h"
