@@ -113,16 +113,28 @@ static int rel(int root)
     return (rank - root + size) % size;
 }
 
-/* The root sends big; odd relative ranks describe small. */
-static void case_bcast(int big, int small, int root)
+/* The root sends big to mine: the ranks whose mine is small get MPI_ERR_TRUNCATE. */
+static void bcast_to(int big, int small, int root, int mine)
 {
-    int mine = rank == root || rel(root) % 2 == 0 ? big : small;
+    (void)small;
 
     recv_ready();
     if (rank == root)
         fill(recvbuf, (size_t)big, calls);
     expect(MPI_Bcast(recvbuf, mine, MPI_INT, root, W), mine < big ? MPI_ERR_TRUNCATE : MPI_SUCCESS,
            -1, (size_t)(rank == root ? big : mine));
+}
+
+/* Odd relative ranks describe small (the leaves of a binomial tree). */
+static void case_bcast(int big, int small, int root)
+{
+    bcast_to(big, small, root, rank == root || rel(root) % 2 == 0 ? big : small);
+}
+
+/* Every other rank describes small: inner ranks of a tree pass the truncation on. */
+static void case_bcast_all(int big, int small, int root)
+{
+    bcast_to(big, small, root, rank == root ? big : small);
 }
 
 /* Relative rank 1 sends big; the root expects small from each, the others send small. */
@@ -136,10 +148,10 @@ static void case_gather(int big, int small, int root)
            rank == root ? MPI_ERR_TRUNCATE : MPI_SUCCESS, -1, (size_t)size * (size_t)small);
 }
 
-/* The root scatters big to each; odd relative ranks expect small. */
+/* The root scatters big to each; the root itself and odd relative ranks expect small. */
 static void case_scatter(int big, int small, int root)
 {
-    int mine = rel(root) % 2 ? small : big;
+    int mine = rel(root) % 2 || rank == root ? small : big;
 
     fill(sendbuf, (size_t)size * (size_t)big, calls);
     recv_ready();
@@ -230,7 +242,8 @@ static const struct {
     const char *name;
     void (*run)(int big, int small, int root);
 } cases[] = {
-    {"bcast", case_bcast},         {"gather", case_gather},       {"scatter", case_scatter},
+    {"bcast", case_bcast},         {"bcast_all", case_bcast_all}, {"gather", case_gather},
+    {"scatter", case_scatter},
     {"reduce", case_reduce},       {"allreduce", case_allreduce}, {"allgather", case_allgather},
     {"allgatherv", case_allgatherv}, {"alltoall", case_alltoall},
 };
