@@ -34,16 +34,16 @@ static size_t piece_part(size_t block, size_t offset, size_t piece)
 static size_t uses_of(const coll_comm_t *c, uint64_t u, const int64_t recvcounts[],
                       const dt_type_t *recvtype, int *truncated_p)
 {
-    size_t uses = 1;
+    size_t longest = 0, piece;
 
     for (int r = 0; r < c->size; r++) {
-        size_t bytes = coll_shm_size_of(c, r, u), piece = piece_of(c, bytes), room = 0;
-        if (bytes && (bytes + piece - 1) / piece > uses)
-            uses = (bytes + piece - 1) / piece;
+        size_t bytes = coll_shm_size_of(c, r, u), room = 0;
+        longest = bytes > longest ? bytes : longest;
         dt_pack_size(recvtype, recvcounts[r], &room);
         *truncated_p |= bytes > room;
     }
-    return uses;
+    piece = piece_of(c, longest);
+    return longest > piece ? (longest + piece - 1) / piece : 1;
 }
 
 vmpl_status_t coll_allgatherv_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,

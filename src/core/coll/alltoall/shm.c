@@ -32,15 +32,15 @@ static size_t part_of(size_t bytes, size_t offset, size_t piece)
 /* The uses the longest block recorded in use u needs; *truncated_p when one exceeds block. */
 static size_t uses_of(const coll_comm_t *c, uint64_t u, size_t block, int *truncated_p)
 {
-    size_t uses = 1;
+    size_t longest = 0, piece;
 
     for (int r = 0; r < c->size; r++) {
-        size_t bytes = coll_shm_size_of(c, r, u), piece = piece_of(c, bytes);
-        if (bytes && (bytes + piece - 1) / piece > uses)
-            uses = (bytes + piece - 1) / piece;
-        *truncated_p |= bytes > block; /* its own block too */
+        size_t bytes = coll_shm_size_of(c, r, u);
+        longest = bytes > longest ? bytes : longest;
     }
-    return uses;
+    *truncated_p |= longest > block; /* its own block too */
+    piece = piece_of(c, longest);
+    return longest > piece ? (longest + piece - 1) / piece : 1;
 }
 
 vmpl_status_t coll_alltoall_shm(coll_comm_t *c, const void *sendbuf, int64_t sendcount,
