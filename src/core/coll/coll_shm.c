@@ -88,12 +88,16 @@ void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase)
             iface->ops->ring(iface, coll_peer(c, r));
 }
 
-__attribute__((noinline)) int coll_shm_sizes_differ(const coll_comm_t *c, uint64_t u,
-                                                     uint64_t bytes, int *larger_p)
+int coll_shm_sizes_agree(const coll_comm_t *c, uint64_t u, uint64_t bytes, int *larger_p)
 {
-    for (int r = 0; r < c->size; r++)
-        *larger_p |= coll_shm_size_of(c, r, u) > bytes;
-    return 0;
+    int agree = 1;
+
+    for (int r = 0; r < c->size; r++) {
+        uint64_t theirs = r == c->rank ? bytes : coll_shm_size_of(c, r, u);
+        agree &= theirs == bytes;
+        *larger_p |= theirs > bytes;
+    }
+    return agree;
 }
 
 void coll_shm_leave(coll_comm_t *c, uint64_t u)

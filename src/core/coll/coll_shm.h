@@ -147,25 +147,11 @@ static inline uint64_t coll_shm_size_of(const coll_comm_t *c, int r, uint64_t u)
     return *(const uint64_t *)(line + 8 + COLL_SHM_INLINE);
 }
 
-/* Slow path of coll_shm_sizes_agree: the sizes differ; sets *larger_p when one is larger. */
-int coll_shm_sizes_differ(const coll_comm_t *c, uint64_t u, uint64_t bytes, int *larger_p);
-
 /*
- * Whether every member recorded `bytes` in use u (this one first; read
- * after waiting for the others' data of u); sets *larger_p when one
- * recorded more.
+ * Whether every other member recorded `bytes` in use u (read after waiting
+ * for their data of u); sets *larger_p when one recorded more.
  */
-static inline int coll_shm_sizes_agree(const coll_comm_t *c, uint64_t u, uint64_t bytes,
-                                       int *larger_p)
-{
-    const struct coll_shm *s = c->node;
-    const char *word = s->areas + (u % COLL_SHM_LINES) * 64 + 8 + COLL_SHM_INLINE;
-    uint64_t differ = 0;
-
-    for (int r = 0; r < c->size; r++)
-        differ |= *(const uint64_t *)(word + (size_t)coll_peer(c, r) * s->area_bytes) ^ bytes;
-    return !differ || coll_shm_sizes_differ(c, u, bytes, larger_p);
-}
+int coll_shm_sizes_agree(const coll_comm_t *c, uint64_t u, uint64_t bytes, int *larger_p);
 
 /* Announces this member's phase of use u (everything written before is visible). */
 void coll_shm_publish(coll_comm_t *c, uint64_t u, int phase);
