@@ -79,11 +79,8 @@
  * only behind it: on a tie (a == ab: equal values, or a the larger) the
  * bits of both, then a NaN in a over all. ab never needs b again, so b's
  * load folds into MAXPS. Data full of -0 takes the exact rule often; zeros
- * of one sign do not. Zen 4, AVX2, hot, 4 KiB, 8 alternations: float MAX
- * 55.7 -> 47.5 ns, MIN 55.9 -> 49.6, double MAX 55.9 -> 47.6, MIN 55.5 ->
- * 49.7 against MAXPS both ways round and a bitwise compare per two
- * vectors, which had taken the tie's AND plus an unordered compare per
- * vector from 58-63 ns to 56.
+ * of one sign do not. Faster than MAXPS both ways round with a bitwise
+ * compare per two vectors (record: docs/perf/op-float-minmax.md).
  */
 #define OP_WATCH_GT(a, ab) (ab)
 #define OP_WATCH_LT(a, ab) (a)
@@ -208,16 +205,12 @@ OP_LOC(minloc_double_int, i64, f64, LOC_F64, LOC_INT_IN_I64, LT, LOC_NAN_WINS)
  * their indices (TRN; float_int on x86 and NEON: UZP within 128-bit
  * blocks, one VSHUFPS), and TRN/ZIP of the results give the pairs back.
  * The rule of OP_LOC. The selects are float selects (V_FSEL: BLENDVPS/PD
- * on x86): with GCC's integer select (VPBLENDVB) float_int and double_int
- * MAXLOC took 93 and 106 ns per 4 KiB call on Zen 4 (AVX2), with
- * BLENDVPS/PD 88 and 101. The masks: a's value when it wins or ties
- * (WIN_OR_TIE: GE for MAXLOC, LE for MINLOC) or is a NaN; the index by
- * INDEX below (float_int's signed min on ties instead of a compare and
- * two ANDNs: 4 KiB MAXLOC 82.9 -> 79.0 ns, 1 KiB 21.1 -> 20.2, medians
- * of twelve alternated runs, Zen 4, AVX2). a0 and b0 each feed two shuffles
+ * on x86), faster than GCC's integer select (VPBLENDVB). The masks: a's
+ * value when it wins or ties (WIN_OR_TIE: GE for MAXLOC, LE for MINLOC)
+ * or is a NaN; the index by INDEX below (float_int's signed min on ties
+ * instead of a compare and two ANDNs). a0 and b0 each feed two shuffles
  * and stay in registers (V_IN_REGISTERS; GCC loaded them twice); a1 and
- * b1 are the shuffles' memory operands. 1 KiB float_int MAXLOC 22.3 ->
- * 21.5 ns (median of eight, Zen 4, AVX2).
+ * b1 are the shuffles' memory operands (record: docs/perf/op-maxloc.md).
  */
 #define OP_LOC2(NAME, IT, VT, GETV, INDEX, WIN_OR_TIE, VALUES, INDICES, PUT_LO, PUT_HI) \
     static inline void opf2_##NAME(V(IT) a0, V(IT) a1, V(IT) b0, V(IT) b1, V(IT) *r0, \
@@ -437,8 +430,8 @@ OP_NARROW_BF16(prod_bf16, OPF_PROD)
  * is what narrowing the float result gives back, bit for bit. A NaN operand
  * (magnitude above the infinity's, INF) takes the reference's rule
  * behind one test of both: the left NaN, else the right, quieted as
- * narrowing quiets it (QUIET). Zen 4, AVX2, 4 KiB hot: float16 MAX 11.5
- * -> 40 GB/s, bfloat16 15.4 -> 40, against widening to float.
+ * narrowing quiets it (QUIET). Several times faster than widening to float
+ * (record: docs/perf/op-half-precision.md).
  */
 #define OP_F16_QUIET(h) V_OR(i16, V_AND(i16, h, V_SET1(i16, -0x8000)), V_SET1(i16, 0x7e00))
 #define OP_BF16_QUIET(h) V_OR(i16, h, V_SET1(i16, 0x40))
@@ -471,8 +464,8 @@ OP_HALF_MINMAX(min_bf16, MIN, MAX, 0x7f80, OP_BF16_QUIET)
  * The partial last vector of a binary kernel, in a function of its own:
  * out of line where the target defines OP_PART_OUT_OF_LINE (AVX-512: its
  * page-safe masked moves may call out, and a kernel that calls out with
- * vectors live realigns its stack on every call, whole vectors or not).
- * On Zen 5 a MAX of 1-6 doubles took 6.5 ns instead of 7.6.
+ * vectors live realigns its stack on every call, whole vectors or not;
+ * record: docs/perf/op-tails.md).
  */
 #ifdef OP_PART_OUT_OF_LINE
 #define OP_PART_ATTR __attribute__((noinline))

@@ -50,8 +50,8 @@ typedef v_i64 m_i64, m_u64, m_f64;
 /*
  * Two operands kept in registers: on x86 GCC folds each use of a loaded
  * vector into its own memory operand, so a kernel that reads an operand
- * twice loads it twice (2int MAXLOC: 117 -> 152 GB/s at 16 KiB on Zen 5
- * with the loads once). Loads cannot fold on Arm.
+ * twice loads it twice (record: docs/perf/op-maxloc.md). Loads cannot fold
+ * on Arm.
  */
 #if defined(__x86_64__) || defined(__i386__)
 #define V_IN_REGISTERS(a, b) __asm__("" : "+v"(a), "+v"(b))
@@ -119,16 +119,15 @@ typedef v_i64 m_i64, m_u64, m_f64;
  * only matters for max(+0, -0) = +0 and min(+0, -0) = -0, and a NaN
  * operand wins. The common case costs one to three instructions per
  * vector, the rest runs behind one test and branch for two or four
- * vectors (on Zen 5 a compare, test and branch per vector halve the speed
- * of VRANGEPS in L1):
+ * vectors (a compare, test and branch per vector cost VRANGEPS half its
+ * speed in L1; record: docs/perf/op-float-minmax.md):
  *   AVX-512  VRANGEPS/PD with the sign taken from the comparison orders
  *            -0 below +0, which is the tie rule (V_*_NONAN); op_body.h adds
  *            the NaN rule where V_ANY_UNORD2(T, a0, b0, a1, b1) finds a
  *            NaN: one compare of the sums a0 + b0 and a1 + b1, NaN where an
  *            operand is (or at +inf + -inf, which only sends the pair to
- *            the exact rule). On Zen 5 the adds issue beside VRANGEPS and
- *            the compares into k registers, which share two pipes;
- *            187 -> 204 GB/s at 16 KiB.
+ *            the exact rule). The adds issue beside VRANGEPS; compares into
+ *            k registers would share its pipes.
  *   AVX2/SSE MAXPS/MINPS alone (V_HAS_MINMAX_WATCHED, op_body.h), watched
  *            by V_ANY_NAN_OR_NEG0_4(T, a, x): nonzero when a lane of a[0..3]
  *            is a NaN (one unordered compare per two vectors) or a lane of
@@ -197,8 +196,8 @@ V_MUL8_BY_16(u8)
  * registers (op_body.h's generic form holds them as vectors, which costs
  * mask <-> vector moves here). One vector of pairs, lanes of W bits:
  * - the values copied to both lanes of their pair by VPSHUFD (DUP), which
- *   issues on all four vector pipes of Zen 5, where VMOVDDUP, VPERMT2Q and
- *   every compare into a k register share two;
+ *   issues on more vector pipes than VMOVDDUP, VPERMT2Q and the compares
+ *   into k registers;
  * - b_wins: a's value is not a NaN and b's wins strictly (B_WINS: NGE_UQ
  *   for MAXLOC, NLE_UQ for MINLOC; true also where b's value is a NaN),
  *   so the pair of a stays on a tie;
@@ -206,10 +205,10 @@ V_MUL8_BY_16(u8)
  *   a's. A double_int index is the low half of its 64-bit lane; the
  *   padding above it is not data.
  * Three compares per vector, the operands in registers (V_IN_REGISTERS;
- * GCC loaded each vector three times). double_int ran at 92 GB/s against
- * 74 for the earlier VPERMT2Q form over 8 pairs (16 KiB, Zen 5); float_int
- * at 94-96 against 89-94. The kernels' main loops now take VEC_LOC2 below;
- * this form does calls up to OP_LOC_SINGLES bytes and the last vectors.
+ * GCC loaded each vector three times); faster than the earlier VPERMT2Q
+ * form (record: docs/perf/op-maxloc.md). The kernels' main loops take
+ * VEC_LOC2 below; this form does calls up to OP_LOC_SINGLES bytes and the
+ * last vectors.
  */
 #if defined(__AVX512F__) && VBYTES == 64
 #define V_HAS_LOC_FLOAT_KMASK 1
@@ -236,9 +235,7 @@ VEC_LOC(v_minloc_f64, i64, __m512d, pd, __mmask8, 64, _MM_PERM_BABA, 0xaa, _CMP_
  * gather the values of both vectors into one vector and the indices into
  * another, so the three compares serve twice the pairs; two unpacks put
  * the pairs back. The compares into k registers were the bottleneck of
- * VEC_LOC (one fewer compare per vector alone went from 83 to 113 GB/s);
- * here there are 1.5 per vector. Zen 5, 16 KiB hot: double_int 83-88 -> 123 GB/s,
- * float_int 90 -> 127.
+ * VEC_LOC; here there are 1.5 per vector (record: docs/perf/op-maxloc.md).
  * - VALUES/INDICES: float_int, VSHUFPS of the even/odd ints of each
  *   128-bit lane of a0 and a1; double_int, VPUNPCKL/HQDQ. Either way the
  *   pair k of a0 and of a1 sit side by side, and PUT_LO/PUT_HI (unpacks
@@ -291,15 +288,11 @@ VEC_LOC2(v_minloc2_f64, i64, __m512d, pd, __mmask8, 64, _mm512_unpacklo_epi64,
  * Short calls of the pair types (up to the bytes below) by 256-bit VEX
  * compares, whose masks stay in vector registers and feed VPBLENDV; the
  * last partial vector by page-safe masked moves (base/avx512_in_page.h).
- * A short call is one chain of dependent operations, and on Zen 5 a
- * compare into a k register and the masked blend after it take longer
- * than the vector-mask pair (bench/reduce_local, hot, ns per call,
- * k-mask / these): 2int 5.0 / 4.1-4.3 at 64 B and 5.5 / 4.4-4.8 at
- * 128 B; double_int 5.1-5.2 / 4.1-4.4 and float_int 5.0 / 4.5 at 64 B;
- * every pair type 6.8-7.1 / 3.8-4.5 at 32 B and 6.7-7.1 / 5.3-6.5 at
- * 8-48 B. From two ZMM vectors on, the kernels' k-mask loops win
- * (double_int at 128 B: 5.5 / 6.8). The same rules as VEC_LOC (float
- * pairs) and OP_LOC_INT_PAIR (2int); every lane is done.
+ * A short call is one chain of dependent operations, and a compare into
+ * a k register and the masked blend after it take longer than the
+ * vector-mask pair; from two ZMM vectors on, the kernels' k-mask loops
+ * win, hence the limits (record: docs/perf/op-maxloc.md). The same rules
+ * as VEC_LOC (float pairs) and OP_LOC_INT_PAIR (2int); every lane is done.
  */
 #define V_HAS_LOC_SHORT 1
 #define V_LOC_SHORT_PAIRS 64 /* float_int, double_int: up to 64 bytes */
