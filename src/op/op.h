@@ -39,7 +39,7 @@ typedef struct {
 
 /*
  * Entry points of each compiled target. Only those built for the host
- * architecture exist; op_targets.c lists them best first.
+ * architecture exist; op_select.c lists them best first (op_targets()).
  */
 void op_target_sse42_fill(op_table_t *table);
 void op_target_avx2_fill(op_table_t *table);
