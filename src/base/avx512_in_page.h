@@ -5,16 +5,13 @@
  * forms also need DQ). No libc calls.
  *
  * A masked move whose window reaches into a page that is not present
- * costs a microcode assist even when every byte there is masked off. On
- * Zen 5: struct_idc3 at 4 KiB packed and unpacked at 19 GB/s into a
- * buffer followed by an untouched page, and at 49-59 GB/s once that page
- * had been written, about 150 ns per call; a SUM of 10 floats ending at a
- * page end took 310 ns instead of 12. Only the last moves of a call can
- * reach past its last byte; where one would cross into the next page,
- * these move the window back to end on the last byte's page (which holds
- * data, so it is present) and shift the bytes through a stack buffer.
- * Other pages a window may enter hold data of the call, written or read
- * by it anyway.
+ * costs a microcode assist even when every byte there is masked off
+ * (record: docs/perf/base-avx512-in-page.md). Only the last moves of a
+ * call can reach past its last byte; where one would cross into the next
+ * page, these move the window back to end on the last byte's page (which
+ * holds data, so it is present) and shift the bytes through a stack
+ * buffer. Other pages a window may enter hold data of the call, written
+ * or read by it anyway.
  */
 #ifndef VMPL_BASE_AVX512_IN_PAGE_H
 #define VMPL_BASE_AVX512_IN_PAGE_H
