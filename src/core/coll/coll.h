@@ -1,9 +1,10 @@
 /*
- * Blocking collectives over the point-to-point engine: one straightforward,
- * correct algorithm per operation (core/coll/<collective>/<algorithm>.c,
- * each opening with its cost model: p processes, n bytes, alpha latency,
- * beta time per byte, gamma reduction time per byte). Faster algorithms
- * and a selection table come later; the signatures stay.
+ * Blocking collectives over the point-to-point engine and, within a node,
+ * the node channel (coll_shm.h): one or more algorithms per operation
+ * (core/coll/<collective>/<algorithm>.c, each opening with its cost model:
+ * p processes, n bytes, alpha latency, beta time per byte, gamma reduction
+ * time per byte). coll_select.c picks one per call from a table of rules
+ * or a setting (coll_select.h).
  *
  * Data is (buffer, count, datatype) as in MPI. Reductions combine packed
  * data element by element with the reduction engine (predefined ops) or a
