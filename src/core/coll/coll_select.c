@@ -96,15 +96,14 @@ static const coll_rule_t node_rules[] = {{0, 2, 0}};
 /*
  * Two processes exchanging a long message do better with messages: the
  * receiver copies once, straight from the root's memory (p2p single copy),
- * where the channel copies twice. Level at 32 KiB, 2.3x faster at 16 MiB
- * (bench/coll/coll_lat.c); from 3 processes the channel wins at every size.
+ * where the channel copies twice: ahead from 32 KiB; from 3 processes the
+ * channel wins at every size (record: docs/perf/coll-node-channel-tuning.md).
  */
 static const coll_rule_t bcast_rules[] = {{0, 3, 0}, {32 * 1024, 2, 0}};
 /*
  * Within a node: the channel. Otherwise short vectors take the fewest
  * steps (recursive doubling), long ones the fewest bytes per process
- * (ring; ahead from 16 KiB at 4 and 8 ranks and level at 64 KiB with 2,
- * bench/coll/coll_lat.c, float sum, 2 cores).
+ * (ring; record: docs/perf/coll-node-channel-tuning.md).
  */
 static const coll_rule_t allreduce_rules[] = {{0, 2, 0}, {8 * 1024, 2, 2}, {0, 2, 3}};
 /* Short blocks: lg p steps (Bruck) rather than p - 1 (ring). */

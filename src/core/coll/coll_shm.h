@@ -49,8 +49,7 @@
  * member with count 0 learns what the others send. A writer of short data
  * thus runs many uses ahead of its slowest reader, which is what
  * oversubscribed runs need: each process does many collectives per time
- * slice instead of one (8 ranks on 2 cores, 8-byte broadcast: 1.1 us with
- * 16 slots, 0.45 us with 64).
+ * slice instead of one (record: docs/perf/coll-node-channel-tuning.md).
  *
  * Waiting spins, yields and sleeps in the transport's wait (tl_ops_t.wait)
  * and keeps the point-to-point engine moving; a publisher rings whoever may

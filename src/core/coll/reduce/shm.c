@@ -24,9 +24,9 @@
 #include <string.h>
 
 /*
- * Whether the root reduces alone: with 2 members at every size (measured
- * here, bench/coll/coll_lat.c: 1.6 ms against 2.8 ms at 16 MiB), else up to
- * 16 KiB (at 4 members 64 KiB took 39 us alone, 20 us shared out).
+ * Whether the root reduces alone: with 2 members at every size, else up to
+ * 16 KiB; above, sharing the reduction out is faster (record:
+ * docs/perf/coll-node-channel-tuning.md).
  */
 static int root_reduces_alone(const coll_comm_t *c, size_t bytes)
 {
