@@ -9,7 +9,7 @@
  * The folder that holds the nodes' socket folders: `configured` when set,
  * else $XDG_RUNTIME_DIR, /dev/shm or /tmp, the first one writable.
  * Memory-backed folders come first: removing a socket on a disk file system
- * mounted with `discard` waits for the disk (~0.6 ms in a daemon's exit).
+ * mounted with `discard` waits for the disk (record: docs/perf/rt-startup.md).
  */
 const char *rt_runtime_folder(const char *configured);
 

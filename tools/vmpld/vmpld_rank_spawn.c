@@ -100,7 +100,7 @@ static void rank_environment_free(vmpld_rank_t *r, char **envp)
  * they outnumber the cores. Left to the scheduler, two ranks could share a
  * core for a whole run while the other was busy (every wait then cost a
  * time slice), and 8 ranks on 2 cores could start 5 and 3 and stay so for
- * a while (8-byte allreduce: 10.7-21 us unbound, 8.9-9.9 bound).
+ * a while (record: docs/perf/rt-startup.md).
  */
 static int rank_cpu(const cpu_set_t *allowed, int rank)
 {
@@ -221,8 +221,7 @@ typedef struct {
  * Spawns order[first..end). A bound slice runs pinned to the cpus of its
  * ranks: each child then execs where it will run, and the two cores each
  * start their own ranks instead of one core's children waiting for it
- * while the other is idle (a job of 8 /bin/true on 2 cores: 5.1-5.3 ms
- * -> 4.6-4.8 ms).
+ * while the other is idle (record: docs/perf/rt-startup.md).
  */
 static void spawn_range(spawn_range_t *range)
 {
@@ -300,7 +299,7 @@ static void rank_placement(const vmpld_t *d, const cpu_set_t *allowed, int *cpu,
 
 /*
  * Spawns the node's ranks. The spawning thread is suspended while each
- * vforked child execs (~0.3 ms here), so helper threads spawn slices of
+ * vforked child execs, so helper threads spawn slices of
  * the ranks in parallel (VMPL_RT_SPAWNERS threads in all, capped so each
  * spawns at least two ranks). The daemon's own thread gets its cpu set
  * back afterwards.
