@@ -7,7 +7,8 @@
  * for unpack. The "8-byte stream" shape (8-byte blocks back to back) times
  * one 8-byte store per block with no gap between them: an unpack of 8-byte
  * blocks that writes no gap byte stores no faster than that, unless by
- * masked stores (VPMASKMOVD, the avx2-shuffle unpack, far slower on Zen 3).
+ * masked stores (VPMASKMOVD, the avx2-shuffle unpack; record:
+ * docs/perf/bench-methods.md).
  *
  *   dt_kernels [--reps N]
  */

@@ -882,14 +882,11 @@ static int is_cold_size(const opts_t *o, size_t nominal)
  * Every buffer starts at the same address modulo PLACE_ALIGN in every
  * process (its own PLACE_*_AT), and hot repetition k moves the packed
  * stream by k * PLACE_STEP (packed_room holds them all). Where two buffers
- * sit decides more than their page offsets: on Zen 4 a hot memcpy of 4232
- * bytes between buffers a fixed distance apart ran at 70-94 GB/s at 235 of
- * 400 random page-aligned places and below 70 (down to 7) at the rest, by
- * address bits 12 to 29 (as the L1 way predictor's hash of the virtual
- * address would). Left to ASLR, that decided per process whether a cell
- * ran fast, for every library and baseline in the process alike (face
- * 4 KiB: vmpl, the C loop and the line baseline at about half speed in
- * four of ten processes, glibc's memcpy in all of them with ASLR off). Now
+ * sit decides more than their page offsets: a hot memcpy between buffers a
+ * fixed distance apart ran fast or far slower by address bits 12 to 29 (as
+ * the L1 way predictor's hash of the virtual address would). Left to ASLR,
+ * that decided per process whether a cell ran fast, for every library and
+ * baseline in the process alike (record: docs/perf/bench-methods.md). Now
  * each process times the same places, and a cell's median is the middle
  * one of --reps places. The offsets are arbitrary but fixed, and no two
  * buffers start at the same address modulo PLACE_ALIGN.
@@ -1137,11 +1134,10 @@ static inline __attribute__((always_inline)) void line_copy(char *d, const char 
  * (a packed line with several is rewritten in L1); unpack stores each
  * user line from its packed line. The loop this replaced (a branch per
  * due packed line, each line a volatile 64-byte vector that GCC moved in
- * four 16-byte parts through the stack) was itself the bound: on Zen 3 it
- * moved indexed_int unpack at 11.4-12.3 GB/s at 1 KiB (L1) as at 1 MiB,
- * where this one moves 19.9-21.5 and 15.9-18.9; a running remainder in
- * place of the branch (a chain of five dependent operations per line)
- * was slower still.
+ * four 16-byte parts through the stack) was itself the bound, no faster in
+ * L1 than from 1 MiB; a running remainder in place of the branch (a chain of
+ * five dependent operations per line) was slower still (record:
+ * docs/perf/bench-methods.md).
  */
 static inline uint64_t line_step(const line_set_t *s, size_t plines)
 {
