@@ -4,18 +4,16 @@
  * header-only and plain C).
  *
  * The machines these runs share have slow stretches lasting seconds in
- * which every L1-bound loop of a process runs 15-45 % slower while a
- * dependent add chain keeps within a few percent of its speed (as if
- * another tenant shared the core's load and store ports; the clock does
- * not drop). So the gauge measures throughput, not latency:
+ * which every L1-bound loop of a process runs slower while a dependent add
+ * chain keeps its speed (as if another tenant shared the core's load and
+ * store ports; the clock does not drop; record:
+ * docs/perf/bench-methods.md). So the gauge measures throughput, not latency:
  * BENCH_GAUGE_COPIES copies of BENCH_GAUGE_BYTES between two L1-resident
  * buffers by libc's memcpy (through a volatile pointer, so every build,
  * vmpl's or a peer's mpicc, runs the same code), about 3 us, timed after
  * each repetition of a cell. The cell reports the median of those times
  * next to its own median; the compare scripts flag the cells whose gauge
- * ran well above the run's quiet time (compare_reduce.py, set_pace). In a
- * 60 s loop of reduce_local cells (MAX and SUM of float, 64 B to 16 KiB)
- * on such a machine, cell time and gauge correlated at 0.74-0.88.
+ * ran well above the run's quiet time (compare_reduce.py, set_pace).
  *
  * bench_quiet_rep() brackets each repetition by two gauges and repeats a
  * repetition whose higher gauge ran more than BENCH_QUIET_PACE over the

@@ -700,9 +700,9 @@ static double job_measure(const bench_job_t *j, const bench_opts_t *o, double *g
  * Loads that share the low 12 address bits with recent stores wait on
  * them (4K aliasing): with page-aligned operands, the stack's page offset,
  * which ASLR varies per process, made 1 KiB calls of every implementation
- * 20-30 % slower in some processes than in others. Larger operands cover
- * most of a page whatever their start and stay page-aligned (starting
- * mid-page cost 8 % at 4 KiB).
+ * slower in some processes than in others. Larger operands cover most of
+ * a page whatever their start and stay page-aligned (record:
+ * docs/perf/bench-methods.md).
  */
 enum { HOT_CLEAR_BYTES = 2048 };
 
