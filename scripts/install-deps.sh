@@ -5,12 +5,16 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config python3 libsodium-dev
+  libucx-dev ucx-utils
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
   bochs bochsbios bochs-term grub-pc-bin grub-common xorriso mtools
   linux-perf valgrind
   iproute2 procps openssh-client openssh-server
 )
 
+# UCX (libucx-dev, ucx-utils' ucx_perftest for bench/compare-ucx.sh) is the
+# host's only: the aarch64 cross build is configured without it (its
+# pkg-config sees the folder below alone) and runs one-node jobs.
 # libsodium for the aarch64 cross build (cmake/aarch64-linux-gnu.cmake):
 # Debian's arm64 libsodium-dev unpacked into a folder of its own, since it
 # cannot be installed beside the host's (it is not Multi-Arch: same); the
