@@ -52,12 +52,18 @@ static vmpl_status_t transports_open(core_instance_t *in)
 
         if (!ops)
             continue;
+        if (ops->scope == TL_SCOPE_NETWORK && rt->node_count < 2)
+            continue; /* every peer is on this node */
         if (in->iface_count == CORE_INSTANCE_IFACES_MAX) {
             base_error("core", "more than %d transports", CORE_INSTANCE_IFACES_MAX);
             transports_close(in);
             return VMPL_ERR_NO_MEMORY;
         }
         status = ops->iface_open(&params, &in->ifaces[in->iface_count]);
+        if (status == VMPL_ERR_UNSUPPORTED) {
+            base_info("core", "the %s transport is turned off", ops->name);
+            continue;
+        }
         if (status != VMPL_OK) {
             base_error("core", "cannot open the %s transport: %s", ops->name,
                        vmpl_status_string(status));
@@ -83,7 +89,18 @@ static int node_of(const rt_info_t *rt, int rank)
     return node;
 }
 
-/* No opened transport reaches rank: say which one would (the first unbuilt one of its scope). */
+static int transport_opened(const core_instance_t *in, const tl_ops_t *ops)
+{
+    for (int i = 0; i < in->iface_count; i++)
+        if (in->ifaces[i]->ops == ops)
+            return 1;
+    return 0;
+}
+
+/*
+ * No opened transport reaches rank: say which one would (the first of
+ * its scope that is unbuilt, or built but turned off).
+ */
 static vmpl_status_t peer_unreachable(const core_instance_t *in, int rank)
 {
     int node = node_of(in->rt, rank);
@@ -91,7 +108,13 @@ static vmpl_status_t peer_unreachable(const core_instance_t *in, int rank)
                        : node == in->rt->node ? TL_SCOPE_NODE : TL_SCOPE_NETWORK;
 
     for (size_t i = 0; i < tl_component_count; i++)
-        if (tl_components[i].scope == scope && !tl_components[i].ops) {
+        if (tl_components[i].scope == scope && tl_components[i].ops &&
+            !transport_opened(in, tl_components[i].ops)) {
+            base_error("core", "rank %d is on node %d, this rank on node %d: reaching it needs "
+                       "the %s transport, which is turned off here", rank, node, in->rt->node,
+                       tl_components[i].name);
+            return VMPL_ERR_UNSUPPORTED;
+        } else if (tl_components[i].scope == scope && !tl_components[i].ops) {
             base_error("core", "rank %d is on node %d, this rank on node %d: reaching it needs "
                        "the %s transport, which this build does not include", rank, node,
                        in->rt->node, tl_components[i].name);

@@ -47,9 +47,13 @@ static int communicators_init(void)
         comm_world_create(mpi_state.p2p, rt->rank, rt->size, mpi_state.pool, &world) != VMPL_OK ||
         comm_self_create(mpi_state.p2p, rt->rank, mpi_state.pool, &self) != VMPL_OK)
         return -1;
-    /* one node (the instance reaches no other): the world's members are the node's ranks */
-    if (!core_instance_node(mpi_state.instance) ||
-        coll_shm_attach(&world->coll, core_instance_node(mpi_state.instance)) != VMPL_OK)
+    /*
+     * The node channel serves a communicator of the node's ranks only: the
+     * world of a one-node job. Across nodes the world's collectives use
+     * messages (hierarchical ones need a per-node communicator first).
+     */
+    if (rt->node_count == 1 && (!core_instance_node(mpi_state.instance) ||
+        coll_shm_attach(&world->coll, core_instance_node(mpi_state.instance)) != VMPL_OK))
         base_warn("mpi", "no node channel for MPI_COMM_WORLD: its collectives use messages");
     mpi_state.world = (struct vmpl_mpi_comm_s){.core = world, .errhandler = MPI_ERRORS_ARE_FATAL,
                                                .name = "MPI_COMM_WORLD", .predefined = 1};

@@ -88,7 +88,7 @@ typedef struct {
     void *peer_failed_arg;
 } tl_params_t;
 
-#define TL_ADDRESS_MAX 64
+#define TL_ADDRESS_MAX 2048 /* a UCP worker address with every UCX transport */
 
 /* Writes len payload bytes of a message into transport memory (e.g. a partial pack). */
 typedef void (*tl_pack_fn_t)(void *dst, size_t len, void *arg);
@@ -108,7 +108,11 @@ struct tl_ops {
     const char *name;
     tl_scope_t scope;
 
-    /* life cycle: open, then (after every rank published its address) wireup_done; close */
+    /*
+     * life cycle: open, then (after every rank published its address)
+     * wireup_done; close. iface_open answers VMPL_ERR_UNSUPPORTED when a
+     * setting turned the transport off: the instance leaves it out.
+     */
     vmpl_status_t (*iface_open)(const tl_params_t *params, tl_iface_t **iface_p);
     /* The address exchange's fence is over: drop what only that needed (shm: the name). */
     vmpl_status_t (*wireup_done)(tl_iface_t *iface);

@@ -7,6 +7,9 @@
 #include <sched.h>
 #include <stdlib.h>
 
+/* Longest sleep while a transport that cannot ring the waiter has peers (ucx beside shm). */
+#define P2P_OTHERS_NAP_NS 200000u
+
 vmpl_status_t p2p_create(int rank, int size, p2p_t **p2p_p)
 {
     p2p_t *p2p = calloc(1, sizeof(*p2p));
@@ -154,6 +157,35 @@ int p2p_progress(p2p_t *p2p)
     return events;
 }
 
+/* While the waiter spins and yields: the other transports' arrivals count as a wake-up. */
+static int others_ready(void *arg)
+{
+    p2p_t *p2p = arg;
+    int events = 0;
+
+    for (int i = 0; i < p2p->iface_count; i++)
+        if (p2p->ifaces[i] != p2p->waiter)
+            events += p2p->ifaces[i]->ops->progress(p2p->ifaces[i], p2p_on_message, p2p);
+    return events || p2p_out_flush(p2p);
+}
+
+/* Whether a polled transport is not the waiter, which cannot hear it. */
+static int others_polled(const p2p_t *p2p)
+{
+    return p2p->iface_count > 1 || (p2p->iface_count == 1 && p2p->ifaces[0] != p2p->waiter);
+}
+
+/*
+ * Messages may also come through transports the waiter cannot hear (ucx
+ * beside shm): it polls them while it spins and yields, and sleeps at
+ * most P2P_OTHERS_NAP_NS at a time.
+ */
+static __attribute__((noinline)) void wait_with_others(p2p_t *p2p, tl_iface_t *waiter,
+                                                       uint32_t armed)
+{
+    waiter->ops->wait(waiter, armed, others_ready, p2p, P2P_OTHERS_NAP_NS);
+}
+
 /*
  * The wake-up descriptor is read before looking for work: a ring after
  * that (a message, or the runtime announcing a failure) cuts the sleep
@@ -168,7 +200,9 @@ int p2p_wait_or_failure(p2p_t *p2p, p2p_req_t *req)
         uint32_t armed = waiter ? waiter->ops->wakeup_arm(waiter) : 0;
         if (p2p_progress(p2p) || req->done)
             continue;
-        if (waiter)
+        if (waiter && others_polled(p2p))
+            wait_with_others(p2p, waiter, armed);
+        else if (waiter)
             waiter->ops->wait(waiter, armed, NULL, NULL, p2p->out_count ? 100000 : 0);
         else
             sched_yield();
