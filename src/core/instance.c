@@ -14,15 +14,22 @@
 static core_instance_t instance;
 static pthread_mutex_t instance_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* A transport found a peer dead (its progress calls this): the engine fails what needs it. */
+/*
+ * A transport lost a peer (its progress calls this). The runtime stays
+ * the authority on who failed: a peer that finished and exited also
+ * breaks its endpoints, and MPI's failed group must name only what the
+ * daemons reported. So this takes in the runtime's reports at once (the
+ * engine then fails what needs the peer) and otherwise leaves the peer
+ * to the daemons, which see every death within their detection time.
+ */
 static void on_peer_failed(void *arg, int rank, vmpl_status_t why)
 {
     core_instance_t *in = arg;
 
-    base_info("core", "a transport reports rank %d failed: %s", rank, vmpl_status_string(why));
+    base_info("core", "a transport lost rank %d: %s", rank, vmpl_status_string(why));
     in->peers_failed++;
     if (in->p2p)
-        p2p_peer_failed(in->p2p, rank);
+        p2p_failures_update(in->p2p);
 }
 
 static void transports_close(core_instance_t *in)
