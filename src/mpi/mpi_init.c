@@ -228,6 +228,12 @@ int PMPI_Get_processor_name(char *name, int *resultlen)
     if (gethostname(name, MPI_MAX_PROCESSOR_NAME))
         strcpy(name, "unknown");
     name[MPI_MAX_PROCESSOR_NAME - 1] = '\0';
+    /* virtual nodes (vmplrun --nodes K on one host) each answer as a host of their own */
+    if (mpi_state.rt && mpi_state.rt->node_count > 1 && mpi_state.rt->addr &&
+        !strcmp(mpi_state.rt->addr, "127.0.0.1")) {
+        size_t n = strlen(name);
+        snprintf(name + n, MPI_MAX_PROCESSOR_NAME - n, "-vnode%d", mpi_state.rt->node);
+    }
     *resultlen = (int)strlen(name);
     return MPI_SUCCESS;
 }
