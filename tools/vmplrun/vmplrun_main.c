@@ -70,10 +70,19 @@ static char *sibling_path(const char *name)
     return path;
 }
 
+/*
+ * The ranks' extra environment: the -x exports, then every UCX_* variable
+ * of this one, unchanged, so ranks on other hosts configure UCX as set
+ * here (local daemons inherit them anyway).
+ */
 static char **exports_resolve(const vmplrun_options_t *o)
 {
-    char **env = calloc((size_t)o->export_count + 1, sizeof(char *));
+    int ucx_count = 0, n = o->export_count;
+    char **env;
 
+    for (char **at = environ; *at; at++)
+        ucx_count += !strncmp(*at, "UCX_", 4);
+    env = calloc((size_t)(o->export_count + ucx_count) + 1, sizeof(char *));
     for (int i = 0; env && i < o->export_count; i++) {
         const char *value = getenv(o->exports[i]);
         if (strchr(o->exports[i], '='))
@@ -81,6 +90,9 @@ static char **exports_resolve(const vmplrun_options_t *o)
         else if (asprintf(&env[i], "%s=%s", o->exports[i], value ? value : "") < 0)
             env[i] = NULL;
     }
+    for (char **at = environ; env && *at; at++)
+        if (!strncmp(*at, "UCX_", 4))
+            env[n++] = strdup(*at);
     return env;
 }
 
