@@ -3,11 +3,12 @@
  * (area "random") as
  *   vmplrun --ft -n N test_mpi_ft_random HOW VICTIMS SEED [ITERS]
  *   HOW     proc: the victims raise SIGKILL; exit: they exit(3) without
- *           finalizing; none: nobody fails
+ *           finalizing; nodekill / nodehang: they SIGKILL / SIGSTOP their
+ *           node daemon (VICTIMS: the node's ranks; the job spans nodes,
+ *           so the survivors' traffic with them goes through ucx);
+ *           none: nobody fails
  *   VICTIMS comma-separated ranks
  *   SEED    picks the iteration and the step at which each victim fails
- * (MPI jobs run on one node until the inter-node transport exists, so node
- * failures are injected during bootstrap exchanges instead: ft_probe.)
  * Every rank runs ITERS (default 60) iterations of: a two-way ring exchange
  * (8 B, 4 KiB or 256 KiB: eager and rendezvous), an allreduce, a bcast from a
  * rotating root, a barrier, and every 8th iteration a Comm_dup with an
@@ -86,7 +87,12 @@ static void fail_now(void)
     fflush(stdout);
     if (!strcmp(how, "exit"))
         _exit(3);
-    raise(SIGKILL);
+    if (!strcmp(how, "nodekill")) /* the daemon's death takes its ranks along */
+        kill(getppid(), SIGKILL);
+    else if (!strcmp(how, "nodehang")) /* the node stops answering; its ranks stay, silent */
+        kill(getppid(), SIGSTOP);
+    else
+        raise(SIGKILL);
     for (;;)
         pause();
 }
@@ -144,7 +150,7 @@ static int compare_ints(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: test_mpi_ft_random proc|exit|none VICTIMS SEED [ITERS]\n");
+        fprintf(stderr, "usage: test_mpi_ft_random proc|exit|nodekill|nodehang|none VICTIMS SEED [ITERS]\n");
         return 2;
     }
     how = argv[1];

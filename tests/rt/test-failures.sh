@@ -209,7 +209,8 @@ node_ranks() { seq -s, $(($1 / $2 * $2)) $(($1 / $2 * $2 + $2 - 1)); }
 # failure can be replayed; FT_RANDOM_JOBS (9) jobs of each kind.
 # - MPI point-to-point and collective traffic (tests/mpi/
 #   test_mpi_ft_random.c): one or two ranks SIGKILLed or exiting early at a
-#   random step (MPI runs on one node until the inter-node transport exists);
+#   random step, on one node or two; with ucx, a node's daemon killed or
+#   stopped during MPI traffic across 3 or 4 nodes;
 # - bootstrap exchanges (ft_probe fences-*): a rank killed, or its node
 #   daemon killed or stopped, before a random exchange, on 3 or 4 nodes.
 area_random() {
@@ -220,13 +221,27 @@ area_random() {
     how=proc rc=137
     ((i % 3 == 2)) && how=exit rc=3
     if ((i % 2)) && [ $a -ne $b ]; then set=$(printf '%s\n' $a $b | sort -n | paste -sd,); else set=$a; fi
+    nodes=1; ((i % 3 == 1)) && nodes=2 # every third across 2 virtual nodes (ucx)
     probe="$build/tests/mpi/test_mpi_ft_random" \
-      ft_job "MPI traffic, $how by ranks {$set} of $n, seed $seed" $rc "$set" $n \
-      --ft -n $n -- $how "$set" $seed
+      ft_job "MPI traffic, $how by ranks {$set} of $n on $nodes nodes, seed $seed" $rc "$set" $n \
+      --ft -n $n --nodes $nodes -- $how "$set" $seed
     grep -E '^FAIL' "$work/out" | head -5 | sed 's/^/    /'
   done
   probe="$build/tests/mpi/test_mpi_ft_random" \
     ft_job "MPI traffic, nobody fails" 0 none 6 --ft -n 6 -- none - 1
+  # MPI traffic across nodes (ucx) while a node's daemon is killed or stopped
+  if [ -n "$(grep -s 'VMPL_WITH_UCX:BOOL=ON' "$build/CMakeCache.txt")" ]; then
+    for ((i = 0; i < 4; i++)); do
+      how=${hows[1 + i % 2]} seed=$RANDOM
+      read -r n nodes <<<"${layouts[RANDOM % 3]}"
+      ppn=$((n / nodes)) victim=$((RANDOM % n))
+      set=$(node_ranks $victim $ppn)
+      probe="$build/tests/mpi/test_mpi_ft_random" \
+        ft_job "MPI traffic across $nodes nodes, $how of ranks {$set}, seed $seed" 255 "$set" $n \
+        --ft -n $n --nodes $nodes -- $how "$set" $seed
+      grep -E '^FAIL' "$work/out" | head -5 | sed 's/^/    /'
+    done
+  fi
   for ((i = 0; i < jobs; i++)); do
     how=${hows[i % 3]}
     read -r n nodes <<<"${layouts[RANDOM % 3]}"
