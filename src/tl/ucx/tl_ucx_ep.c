@@ -49,7 +49,8 @@ vmpl_status_t tl_ucx_ep_connect(tl_iface_t *iface, const void *addr, size_t len,
             .field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS | UCP_EP_PARAM_FIELD_ERR_HANDLING_MODE |
                           UCP_EP_PARAM_FIELD_ERR_HANDLER,
             .address = (const ucp_address_t *)((const char *)addr + sizeof(a)),
-            .err_mode = UCP_ERR_HANDLING_MODE_PEER,
+            .err_mode = ucx->peer_errors ? UCP_ERR_HANDLING_MODE_PEER
+                                         : UCP_ERR_HANDLING_MODE_NONE,
             .err_handler = {.cb = ep_failed, .arg = peer}};
         s = ucp_ep_create(ucx->worker, &params, &peer->ep);
         if (s != UCS_OK) {

@@ -80,6 +80,7 @@ static vmpl_status_t ucx_iface_open(const tl_params_t *params, tl_iface_t **ifac
     ucx->rank = params->rank;
     ucx->size = params->size;
     ucx->node = params->node;
+    ucx->peer_errors = settings->ucx_peer_errors != 0;
     ucx->peer_failed = params->peer_failed;
     ucx->peer_failed_arg = params->peer_failed_arg;
     ucx->peers = calloc((size_t)params->size, sizeof(*ucx->peers));

@@ -41,6 +41,7 @@ typedef struct tl_ucx {
     ucp_address_t *address; /* this worker's, released at close */
     size_t address_len;
     int rank, size, node;
+    int peer_errors;         /* endpoints in UCP_ERR_HANDLING_MODE_PEER (VMPL_UCX_PEER_ERRORS) */
     tl_ucx_peer_t *peers;    /* size entries, by rank (freed at close) */
     void **closing;          /* close requests still running (size entries) */
     int closing_count;
