@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # vmplrun --host across real separate hosts through ssh: three network
 # namespaces (netns-hosts.sh), the launcher on host 0 and an sshd of the
-# test's own on hosts 1 and 2. Runtime-level programs only (MPI does not
-# span nodes yet): bootstrap, stdio, exit codes, job ids, the addresses
-# hosts advertise and VMPL_RT_ADDR, a rank killed on a remote host, and
-# every job's cleanup on every host. Usage: test-ssh.sh BUILD_DIR
+# test's own on hosts 1 and 2: bootstrap, stdio, exit codes, job ids, the
+# addresses hosts advertise and VMPL_RT_ADDR, MPI over ucx and UCX_*
+# settings on remote hosts, a rank killed on a remote host, and every
+# job's cleanup on every host. Usage: test-ssh.sh BUILD_DIR
 # Where the hosts cannot be made (not root, no sshd, no ip netns) it skips
 # with exit 77, except under CI=true, where that is a failure.
 set -u
@@ -174,8 +174,29 @@ kills() {
   expect_hosts_clean "vmplrun killed with every daemon remote"
 }
 
+# MPI across hosts (the ucx transport, over tcp between the namespaces),
+# and UCX_* settings reaching the ranks of remote hosts unchanged (ssh
+# passes no environment: vmplrun carries them).
+mpi_across_hosts() {
+  local basic="$build/tests/mpi/test_mpi_basic"
+  on_host0 env UCX_VMPL_PROBE=forwarded-42 "$run" -n 2 --timeout 60 --host "$b","$c" sh -c \
+    'echo "rank $VMPL_RANK ucx ${UCX_VMPL_PROBE:-missing}"' >"$work/out" 2>"$work/err"
+  expect_rc "UCX_* job" 0 $?
+  [ "$(grep -c 'ucx forwarded-42$' "$work/out")" -eq 2 ] && pass "UCX_* reaches ranks on hosts 1 and 2" ||
+    fail "UCX_* forwarding: $(cat "$work/out" "$work/err")"
+  if ! grep -qs 'VMPL_WITH_UCX:BOOL=ON' "$build/CMakeCache.txt"; then
+    skip "MPI across hosts: built without UCX"
+    return
+  fi
+  on_host0 "$run" -n 4 --timeout 120 --host localhost,"$b","$c" "$basic" >"$work/out" 2>"$work/err"
+  expect_rc "MPI job on three hosts" 0 $?
+  expect_grep "MPI across three hosts" "mpi_basic \(4 ranks\): [1-9][0-9]* passed, 0 failed" "$work/out"
+  expect_hosts_clean "MPI across hosts"
+}
+
 bootstrap
 addresses
+mpi_across_hosts
 address_setting
 stdio
 exit_codes
