@@ -8,24 +8,32 @@
 
 #include <base/log.h>
 
+#include <string.h>
+
 static ucs_status_t am_arrived(void *arg, const void *header, size_t header_length, void *data,
                                size_t length, const ucp_am_recv_param_t *param)
 {
     tl_ucx_t *ucx = arg;
-    const tl_ucx_wire_t *wire = data;
+    tl_ucx_wire_t wire;
+    uint64_t hdr[TL_UCX_HDR_MAX / sizeof(uint64_t)]; /* UCP's data may sit at any address */
+    const char *at = data;
 
     (void)header;
     (void)header_length;
     if (!ucx->recv)
         return UCS_OK; /* closing: the layer above is gone */
-    if ((param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV) || length < sizeof(*wire) ||
-        length - sizeof(*wire) < wire->hdr_len) {
+    if (length >= sizeof(wire))
+        memcpy(&wire, at, sizeof(wire));
+    if ((param->recv_attr & UCP_AM_RECV_ATTR_FLAG_RNDV) || length < sizeof(wire) ||
+        wire.hdr_len > sizeof(hdr) || length - sizeof(wire) < wire.hdr_len) {
         base_error("ucx", "dropped a malformed message (%zu bytes)", length);
         return UCS_OK;
     }
+    memcpy(hdr, at + sizeof(wire), wire.hdr_len);
+    at += sizeof(wire) + wire.hdr_len;
     ucx->events++;
-    ucx->recv(ucx->recv_arg, wire->src, wire + 1, wire->hdr_len,
-              (const char *)(wire + 1) + wire->hdr_len, length - sizeof(*wire) - wire->hdr_len);
+    ucx->recv(ucx->recv_arg, wire.src, hdr, wire.hdr_len, at,
+              length - sizeof(wire) - wire.hdr_len);
     return UCS_OK;
 }
 
