@@ -60,6 +60,7 @@ enum {
     TL_CAP_PEER_FAILURE = 1u << 9, /* reports failed peers through params.peer_failed */
     TL_CAP_LOOPBACK = 1u << 10,  /* messages come only from this process's own sends: poll
                                     it after sending through it, not on every progress */
+    TL_CAP_TAGGED = 1u << 11,    /* tagged_*: large contiguous messages by its own rendezvous */
 };
 
 typedef struct {
@@ -99,6 +100,9 @@ typedef void (*tl_recv_fn_t)(void *arg, int src, const void *hdr, size_t hdr_len
 typedef enum {
     TL_ATOMIC_ADD, TL_ATOMIC_AND, TL_ATOMIC_OR, TL_ATOMIC_XOR, TL_ATOMIC_SWAP, TL_ATOMIC_CSWAP,
 } tl_atomic_op_t;
+
+/* A tagged transfer is over (VMPL_OK) or failed; never called after tagged_cancel. */
+typedef void (*tl_done_fn_t)(void *arg, vmpl_status_t status);
 
 /* A registered region (TL_CAP_MEM_REG) and a peer's key to one. */
 typedef struct tl_mem tl_mem_t;
@@ -150,6 +154,21 @@ struct tl_ops {
     uint64_t (*pull_create)(const tl_ep_t *ep, void *dst, uint64_t remote, size_t len);
     vmpl_status_t (*pull_run)(const tl_ep_t *ep, uint64_t token);
     void (*pull_help)(const tl_ep_t *ep, uint64_t token);
+
+    /*
+     * Tagged transfers (TL_CAP_TAGGED): one contiguous message from the
+     * sender's memory into the receiver's, matched by tag among this
+     * process's pending receives, moved by the transport's own rendezvous
+     * (zero-copy where it can). The receiver posts before it tells the
+     * sender the tag. done runs from progress, or before the call returns
+     * (then *op_p is NULL). tagged_cancel withdraws a pending one (a failed
+     * peer or context): its done is never called.
+     */
+    vmpl_status_t (*tagged_send)(const tl_ep_t *ep, const void *buf, size_t len, uint64_t tag,
+                                 tl_done_fn_t done, void *arg, void **op_p);
+    vmpl_status_t (*tagged_recv)(const tl_ep_t *ep, void *buf, size_t len, uint64_t tag,
+                                 tl_done_fn_t done, void *arg, void **op_p);
+    void (*tagged_cancel)(tl_iface_t *iface, void *op);
 
     /* memory registration and remote keys (TL_CAP_MEM_REG) */
     vmpl_status_t (*mem_reg)(tl_iface_t *iface, void *addr, size_t len, tl_mem_t **mem_p);

@@ -61,6 +61,8 @@ struct p2p_req {
     uint64_t offset;  /* streaming: bytes sent or received so far */
     uint64_t incoming; /* receive: size of the matched message */
     uint64_t rreq;    /* send: the receive to stream to */
+    void *tl_op;      /* a pending tagged transfer (TL_CAP_TAGGED), or NULL */
+    struct p2p *owner; /* the engine, for the tagged transfer's completion */
     p2p_status_t status;
 };
 

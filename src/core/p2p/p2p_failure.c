@@ -99,6 +99,11 @@ static void fail_inflight(const failure_t *f)
         next = req->inflight_next;
         if (!failure_hits(f, req->peer, req->ctx))
             continue;
+        if (req->tl_op) { /* the transport must not complete it later */
+            tl_ep_t *ep = &f->p2p->peers[req->peer].ep;
+            ep->iface->ops->tagged_cancel(ep->iface, req->tl_op);
+            req->tl_op = NULL;
+        }
         p2p_inflight_remove(f->p2p, req);
         p2p_request_fail(req, f->rank >= 0 ? f->rank : req->peer);
     }

@@ -78,6 +78,74 @@ static int single_copy(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
     return 1;
 }
 
+/* The transport's tagged transfer into a receive is over. */
+static void tagged_recv_done(void *arg, vmpl_status_t status)
+{
+    p2p_req_t *req = arg;
+    p2p_hdr_t done = {.src = req->status.source, .tag = req->status.tag, .size = req->incoming};
+
+    req->tl_op = NULL;
+    p2p_inflight_remove(req->owner, req);
+    if (status == VMPL_OK)
+        recv_complete(req, &done);
+    else
+        p2p_request_fail(req, req->peer);
+}
+
+/*
+ * A contiguous message into a contiguous receive that holds it, over a
+ * transport with its own rendezvous: post its tagged receive, then ask
+ * the sender for it (CTS with P2P_FLAG_TAGGED). 0: stream it instead.
+ */
+static int tagged_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
+{
+    const p2p_peer_t *peer = &p2p->peers[hdr->src];
+    p2p_hdr_t cts = {.type = P2P_CTS, .flags = P2P_FLAG_TAGGED, .ctx = hdr->ctx, .src = p2p->rank,
+                     .tag = hdr->tag, .sreq = hdr->sreq, .rreq = (uint64_t)(uintptr_t)req};
+
+    if (!(peer->caps & TL_CAP_TAGGED) || hdr->size > req->bytes)
+        return 0;
+    req->status.source = hdr->src;
+    req->status.tag = hdr->tag;
+    req->peer = hdr->src;
+    req->owner = p2p;
+    p2p_inflight_add(p2p, req);
+    if (peer->ops->tagged_recv(&peer->ep, req->contig, hdr->size, cts.rreq, tagged_recv_done, req,
+                               &req->tl_op) != VMPL_OK) {
+        p2p_inflight_remove(p2p, req);
+        return 0;
+    }
+    if (p2p_out_push(p2p, hdr->src, &cts, NULL) != VMPL_OK)
+        base_error("p2p", "out of memory queueing a reply to %d", hdr->src);
+    return 1;
+}
+
+/* The transport's tagged transfer of a send is over. */
+static void tagged_send_done(void *arg, vmpl_status_t status)
+{
+    p2p_req_t *req = arg;
+
+    req->tl_op = NULL;
+    p2p_inflight_remove(req->owner, req);
+    if (status == VMPL_OK)
+        req->done = 1;
+    else
+        p2p_request_fail(req, req->peer);
+}
+
+/* CTS with P2P_FLAG_TAGGED: the receive is posted, the whole message goes by tagged_send. */
+static void tagged_send(p2p_t *p2p, p2p_req_t *req, uint64_t tag)
+{
+    const p2p_peer_t *peer = &p2p->peers[req->peer];
+
+    req->owner = p2p;
+    if (peer->ops->tagged_send(&peer->ep, req->contig, req->bytes, tag, tagged_send_done, req,
+                               &req->tl_op) != VMPL_OK) {
+        p2p_inflight_remove(p2p, req);
+        p2p_request_fail(req, req->peer);
+    }
+}
+
 /* A receive meets its message: eager data, or the rendezvous begins. */
 static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const void *data)
 {
@@ -95,7 +163,7 @@ static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const v
         return;
     }
     /* RTS: copy it ourselves when both sides are one run and the kernel lets us */
-    if (hdr->addr && req->contig && single_copy(p2p, req, hdr))
+    if (hdr->addr && req->contig && (single_copy(p2p, req, hdr) || tagged_start(p2p, req, hdr)))
         return;
     req->status.source = hdr->src; /* DATA chunks complete it */
     req->status.tag = hdr->tag;
@@ -228,6 +296,10 @@ void p2p_on_message(void *arg, int src, const void *hdr_bytes, size_t hdr_len,
         break;
     case P2P_CTS:
         req = (p2p_req_t *)(uintptr_t)hdr.sreq;
+        if (hdr.flags & P2P_FLAG_TAGGED) {
+            tagged_send(p2p, req, hdr.rreq);
+            break;
+        }
         req->rreq = hdr.rreq;
         hdr.type = P2P_DATA;
         hdr.src = p2p->rank;

@@ -134,6 +134,7 @@ static vmpl_status_t request_init(p2p_req_t *req, void *buf, int64_t count, cons
     req->done = 0;
     req->mode = P2P_MODE_STANDARD;
     req->offset = req->incoming = req->rreq = 0;
+    req->tl_op = NULL;
     req->status = (p2p_status_t){0};
     req->buf = buf;
     req->count = count;

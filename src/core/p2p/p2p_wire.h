@@ -5,7 +5,8 @@
  *   RTS       request to send: size, and the sender's data address when
  *             it is one contiguous run (the receiver may copy it itself)
  *   FIN       receiver -> sender: single copy done, the send completes
- *   CTS       receiver -> sender: stream the data (rreq names the receive)
+ *   CTS       receiver -> sender: stream the data (rreq names the receive),
+ *             or with P2P_FLAG_TAGGED send it whole by tagged_send (tag rreq)
  *   DATA      one chunk of a streamed message at offset
  *   SYNC_ACK  receiver -> sender: a synchronous eager send was matched
  *   PULL      receiver -> sender: help copy (rreq is the transport's pull
@@ -27,7 +28,10 @@ enum {
     P2P_PULL = 7,
 };
 
-enum { P2P_FLAG_SYNC = 1 };
+enum {
+    P2P_FLAG_SYNC = 1,
+    P2P_FLAG_TAGGED = 2, /* CTS: send the whole message by the transport's tagged_send, tag rreq */
+};
 
 typedef struct {
     uint8_t type;

@@ -17,7 +17,8 @@
 static vmpl_status_t context_create(tl_ucx_t *ucx, int thread_multiple)
 {
     ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED,
-                           .features = UCP_FEATURE_AM, .mt_workers_shared = 0};
+                           .features = UCP_FEATURE_AM | UCP_FEATURE_TAG,
+                           .mt_workers_shared = 0};
     ucp_worker_params_t wparams = {.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
                                    .thread_mode = thread_multiple ? UCS_THREAD_MODE_MULTI
                                                                   : UCS_THREAD_MODE_SINGLE};
@@ -133,7 +134,7 @@ static void ucx_query(const tl_iface_t *iface, tl_caps_t *caps_p)
 {
     const tl_ucx_t *ucx = (const tl_ucx_t *)iface;
 
-    *caps_p = (tl_caps_t){.flags = TL_CAP_EAGER | TL_CAP_PEER_FAILURE,
+    *caps_p = (tl_caps_t){.flags = TL_CAP_EAGER | TL_CAP_PEER_FAILURE | TL_CAP_TAGGED,
                           .hdr_max = TL_UCX_HDR_MAX, .eager_max = ucx->eager_max};
 }
 
@@ -179,4 +180,7 @@ const tl_ops_t tl_ucx_ops = {
     .ep_disconnect = tl_ucx_ep_disconnect,
     .eager_send = tl_ucx_eager_send,
     .progress = tl_ucx_progress,
+    .tagged_send = tl_ucx_tagged_send,
+    .tagged_recv = tl_ucx_tagged_recv,
+    .tagged_cancel = tl_ucx_tagged_cancel,
 };

@@ -71,6 +71,13 @@ vmpl_status_t tl_ucx_eager_send(const tl_ep_t *ep, const void *hdr, size_t hdr_l
 int tl_ucx_progress(tl_iface_t *iface, tl_recv_fn_t recv, void *arg);
 vmpl_status_t tl_ucx_am_handler_set(tl_ucx_t *ucx);
 
+/* tl_ucx_tagged.c: large contiguous messages by UCP's tag rendezvous */
+vmpl_status_t tl_ucx_tagged_send(const tl_ep_t *ep, const void *buf, size_t len, uint64_t tag,
+                                 tl_done_fn_t done, void *arg, void **op_p);
+vmpl_status_t tl_ucx_tagged_recv(const tl_ep_t *ep, void *buf, size_t len, uint64_t tag,
+                                 tl_done_fn_t done, void *arg, void **op_p);
+void tl_ucx_tagged_cancel(tl_iface_t *iface, void *op);
+
 /* The address this iface publishes: who, where, then the worker address. */
 typedef struct {
     uint32_t magic; /* TL_UCX_ADDRESS_MAGIC */
