@@ -103,6 +103,8 @@ typedef enum {
 
 /* A tagged transfer is over (VMPL_OK) or failed; never called after tagged_cancel. */
 typedef void (*tl_done_fn_t)(void *arg, vmpl_status_t status);
+/* Packs (send) or unpacks (receive) len bytes of a message at offset: a partial pack. */
+typedef void (*tl_part_fn_t)(void *arg, uint64_t offset, void *bytes, size_t len);
 
 /* A registered region (TL_CAP_MEM_REG) and a peer's key to one. */
 typedef struct tl_mem tl_mem_t;
@@ -159,15 +161,18 @@ struct tl_ops {
      * Tagged transfers (TL_CAP_TAGGED): one contiguous message from the
      * sender's memory into the receiver's, matched by tag among this
      * process's pending receives, moved by the transport's own rendezvous
-     * (zero-copy where it can). The receiver posts before it tells the
-     * sender the tag. done runs from progress, or before the call returns
-     * (then *op_p is NULL). tagged_cancel withdraws a pending one (a failed
-     * peer or context): its done is never called.
+     * (zero-copy where it can). With part non-NULL the data is not one
+     * run: the transport packs or unpacks it in pieces through part(arg,
+     * offset, ...) instead of touching buf. The receiver posts before it
+     * tells the sender the tag. done runs from progress, or before the
+     * call returns (then *op_p is NULL). tagged_cancel withdraws a pending
+     * one (a failed peer or context): neither its part nor its done is
+     * called after that.
      */
     vmpl_status_t (*tagged_send)(const tl_ep_t *ep, const void *buf, size_t len, uint64_t tag,
-                                 tl_done_fn_t done, void *arg, void **op_p);
+                                 tl_part_fn_t part, tl_done_fn_t done, void *arg, void **op_p);
     vmpl_status_t (*tagged_recv)(const tl_ep_t *ep, void *buf, size_t len, uint64_t tag,
-                                 tl_done_fn_t done, void *arg, void **op_p);
+                                 tl_part_fn_t part, tl_done_fn_t done, void *arg, void **op_p);
     void (*tagged_cancel)(tl_iface_t *iface, void *op);
 
     /* memory registration and remote keys (TL_CAP_MEM_REG) */

@@ -8,7 +8,10 @@
  * Protocols: messages up to the peer's eager limit travel whole (packed straight
  * into transport memory); larger ones send a request-to-send. A receiver
  * that finds the sender's data contiguous copies it in one step from the
- * sender's memory (the transport's get, or its shared pull); otherwise it asks the sender to stream chunks that are
+ * sender's memory (the transport's get, or its shared pull); a transport
+ * with its own rendezvous (TL_CAP_TAGGED) moves the whole message, packed
+ * and unpacked in pieces at their offsets when it is not contiguous;
+ * otherwise the receiver asks the sender to stream chunks that are
  * packed into transport cells and unpacked at their offsets (no staging
  * copy on either side). Synchronous sends complete when matched.
  *

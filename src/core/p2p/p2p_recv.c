@@ -92,10 +92,17 @@ static void tagged_recv_done(void *arg, vmpl_status_t status)
         p2p_request_fail(req, req->peer);
 }
 
+/* The transport's piece of a tagged transfer into a non-contiguous receive. */
+static void tagged_unpack(void *arg, uint64_t offset, void *bytes, size_t len)
+{
+    unpack_part(arg, offset, bytes, len);
+}
+
 /*
- * A contiguous message into a contiguous receive that holds it, over a
- * transport with its own rendezvous: post its tagged receive, then ask
- * the sender for it (CTS with P2P_FLAG_TAGGED). 0: stream it instead.
+ * A message into a receive that holds it, over a transport with its own
+ * rendezvous: post its tagged receive (into the buffer, or unpacked in
+ * pieces at their offsets), then ask the sender for it (CTS with
+ * P2P_FLAG_TAGGED). 0: stream it instead.
  */
 static int tagged_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
 {
@@ -110,7 +117,8 @@ static int tagged_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr)
     req->peer = hdr->src;
     req->owner = p2p;
     p2p_inflight_add(p2p, req);
-    if (peer->ops->tagged_recv(&peer->ep, req->contig, hdr->size, cts.rreq, tagged_recv_done, req,
+    if (peer->ops->tagged_recv(&peer->ep, req->contig, hdr->size, cts.rreq,
+                               req->contig ? NULL : tagged_unpack, tagged_recv_done, req,
                                &req->tl_op) != VMPL_OK) {
         p2p_inflight_remove(p2p, req);
         return 0;
@@ -133,13 +141,25 @@ static void tagged_send_done(void *arg, vmpl_status_t status)
         p2p_request_fail(req, req->peer);
 }
 
-/* CTS with P2P_FLAG_TAGGED: the receive is posted, the whole message goes by tagged_send. */
+/* The transport's piece of a tagged transfer from a non-contiguous send. */
+static void tagged_pack(void *arg, uint64_t offset, void *bytes, size_t len)
+{
+    p2p_req_t *req = arg;
+
+    dt_pack(req->dt, req->count, req->buf, offset, bytes, len);
+}
+
+/*
+ * CTS with P2P_FLAG_TAGGED: the receive is posted, the whole message goes
+ * by tagged_send (non-contiguous data packed in pieces at their offsets).
+ */
 static void tagged_send(p2p_t *p2p, p2p_req_t *req, uint64_t tag)
 {
     const p2p_peer_t *peer = &p2p->peers[req->peer];
 
     req->owner = p2p;
-    if (peer->ops->tagged_send(&peer->ep, req->contig, req->bytes, tag, tagged_send_done, req,
+    if (peer->ops->tagged_send(&peer->ep, req->contig, req->bytes, tag,
+                               req->contig ? NULL : tagged_pack, tagged_send_done, req,
                                &req->tl_op) != VMPL_OK) {
         p2p_inflight_remove(p2p, req);
         p2p_request_fail(req, req->peer);
@@ -163,7 +183,9 @@ static void recv_start(p2p_t *p2p, p2p_req_t *req, const p2p_hdr_t *hdr, const v
         return;
     }
     /* RTS: copy it ourselves when both sides are one run and the kernel lets us */
-    if (hdr->addr && req->contig && (single_copy(p2p, req, hdr) || tagged_start(p2p, req, hdr)))
+    if (hdr->addr && req->contig && single_copy(p2p, req, hdr))
+        return;
+    if (tagged_start(p2p, req, hdr))
         return;
     req->status.source = hdr->src; /* DATA chunks complete it */
     req->status.tag = hdr->tag;

@@ -58,6 +58,8 @@ err_cleanup_context:
 
 static void context_destroy(tl_ucx_t *ucx)
 {
+    if (ucx->generic)
+        ucp_dt_destroy(ucx->generic);
     ucp_worker_release_address(ucx->worker, ucx->address);
     ucp_worker_destroy(ucx->worker);
     ucp_cleanup(ucx->context);
@@ -96,6 +98,8 @@ static vmpl_status_t ucx_iface_open(const tl_params_t *params, tl_iface_t **ifac
     if (status != VMPL_OK)
         goto err_slots;
     status = tl_ucx_am_handler_set(ucx);
+    if (status == VMPL_OK)
+        status = tl_ucx_generic_create(ucx);
     if (status != VMPL_OK)
         goto err_context;
     *iface_p = &ucx->super;

@@ -54,6 +54,7 @@ typedef struct tl_ucx {
     int events;
     void (*peer_failed)(void *arg, int rank, vmpl_status_t why);
     void *peer_failed_arg;
+    ucp_datatype_t generic; /* non-contiguous tagged transfers (tl_ucx_tagged.c) */
 } tl_ucx_t;
 
 vmpl_status_t tl_ucx_slots_create(tl_ucx_t *ucx, size_t eager_max, size_t count);
@@ -73,9 +74,11 @@ vmpl_status_t tl_ucx_am_handler_set(tl_ucx_t *ucx);
 
 /* tl_ucx_tagged.c: large contiguous messages by UCP's tag rendezvous */
 vmpl_status_t tl_ucx_tagged_send(const tl_ep_t *ep, const void *buf, size_t len, uint64_t tag,
-                                 tl_done_fn_t done, void *arg, void **op_p);
+                                 tl_part_fn_t part, tl_done_fn_t done, void *arg, void **op_p);
 vmpl_status_t tl_ucx_tagged_recv(const tl_ep_t *ep, void *buf, size_t len, uint64_t tag,
-                                 tl_done_fn_t done, void *arg, void **op_p);
+                                 tl_part_fn_t part, tl_done_fn_t done, void *arg, void **op_p);
+/* The UCP generic datatype whose callbacks call a transfer's part function (at open). */
+vmpl_status_t tl_ucx_generic_create(tl_ucx_t *ucx);
 void tl_ucx_tagged_cancel(tl_iface_t *iface, void *op);
 
 /* The address this iface publishes: who, where, then the worker address. */
