@@ -16,7 +16,8 @@
 
 static vmpl_status_t context_create(tl_ucx_t *ucx, int thread_multiple)
 {
-    ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED,
+    ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES |
+                                         UCP_PARAM_FIELD_MT_WORKERS_SHARED,
                            .features = UCP_FEATURE_AM | UCP_FEATURE_TAG,
                            .mt_workers_shared = 0};
     ucp_worker_params_t wparams = {.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
