@@ -49,7 +49,7 @@ static vmpl_status_t transports_open(core_instance_t *in)
                           .local_size = rt->local_size, .oversubscribed = rt->oversubscribed,
                           .thread_multiple = in->thread == CORE_THREAD_MULTIPLE,
                           .doorbells = rt_doorbells(), /* the daemon rings them on failures */
-                          .node_mem_bytes = coll_shm_area_bytes(),
+                          .node_mem_bytes = coll_shm_node_bytes(),
                           .attach_timeout_ns = INSTANCE_ATTACH_TIMEOUT_NS,
                           .peer_failed = on_peer_failed, .peer_failed_arg = in};
 
@@ -219,7 +219,7 @@ static void node_channel_pick(core_instance_t *in)
 
         tl_iface_query(iface, &caps);
         if ((caps.flags & need) == need && iface->ops->node_mem(iface, 0, &bytes) &&
-            bytes >= coll_shm_area_bytes())
+            bytes >= coll_shm_node_bytes())
             in->node = iface;
     }
 }

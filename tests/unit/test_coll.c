@@ -186,7 +186,7 @@ static void test_all(coll_comm_t *c, dt_type_t *affine, dt_type_t *every_other)
 static int rank_main(const char *name)
 {
     tl_shm_config_t cfg = {.name = name, .local_rank = me, .local_size = P,
-                           .coll_bytes = coll_shm_area_bytes()};
+                           .coll_bytes = coll_shm_node_bytes()};
     dt_type_t *pair, *affine, *every_other;
     coll_comm_t c = {.rank = me, .size = P, .ctx = 100};
     tl_shm_t *shm;

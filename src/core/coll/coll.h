@@ -29,6 +29,9 @@ typedef struct {
     uint32_t ctx;     /* context of collective traffic */
     uint32_t seq;     /* collectives started so far */
     struct coll_shm *node; /* the node channel (coll_shm.h), or NULL */
+    /* the node memory a channel may come from (coll_shm.h), NULL: none; set by the creator */
+    tl_iface_t *channels;
+    int channel_tried;     /* the members agreed on a channel, or on none (coll_shm_join) */
 } coll_comm_t;
 
 /* A user reduction: inout[i] = in[i] op inout[i] for len elements of dt. */

@@ -172,10 +172,13 @@ static int alg_fits(const coll_alg_t *alg, const coll_comm_t *c, const coll_call
     return !alg->fits || alg->fits(c, call);
 }
 
-const coll_alg_t *coll_pick(coll_kind_t kind, const coll_comm_t *c, const coll_call_t *call)
+const coll_alg_t *coll_pick(coll_kind_t kind, coll_comm_t *c, const coll_call_t *call)
 {
     const coll_table_t *t = &tables[kind];
     int forced = forced_alg(kind);
+
+    if (__builtin_expect(!c->channel_tried, 0))
+        coll_shm_join(c); /* once: every member makes the same first call */
 
     if (forced >= 0 && alg_fits(&t->algs[forced], c, call))
         return &t->algs[forced];

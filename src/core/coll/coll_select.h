@@ -44,7 +44,8 @@ typedef struct {
     void (*run)(void); /* the collective's signature (coll_algs.h); the caller casts it back */
 } coll_alg_t;
 
-const coll_alg_t *coll_pick(coll_kind_t kind, const coll_comm_t *c, const coll_call_t *call);
+/* The algorithm for a call; c's first call joins the node channel pool (coll_shm_join). */
+const coll_alg_t *coll_pick(coll_kind_t kind, coll_comm_t *c, const coll_call_t *call);
 
 /* The tables and the settings, as text for the info tool; as snprintf,
    returns the length of the whole text (vmpl_coll_describe). */

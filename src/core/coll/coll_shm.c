@@ -1,4 +1,4 @@
-/* The node channel: buffer uses, stamps and waits (coll_shm.h). */
+/* The node channel: buffer uses, stamps and waits (coll_shm.h; memory: coll_shm_pool.c). */
 #include "coll_shm.h"
 
 #include <base/log.h>
@@ -16,54 +16,11 @@ static inline void cpu_relax(void)
 #endif
 }
 
-static size_t buf_bytes_setting(void)
-{
-    long bytes = base_settings()->coll_shm_bytes;
-
-    /* whole lines, and room for at least one line of data */
-    return bytes < 64 ? 64 : ((size_t)bytes + 63) & ~(size_t)63;
-}
-
-size_t coll_shm_area_bytes(void)
-{
-    return COLL_SHM_LINES * 64 + 64 + COLL_SHM_SLOTS * COLL_SHM_SHORT + 2 * buf_bytes_setting();
-}
-
-vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_iface_t *iface)
-{
-    size_t area_bytes = 0;
-    char *areas;
-    struct coll_shm *s;
-    tl_caps_t caps;
-
-    tl_iface_query(iface, &caps);
-    if (!(caps.flags & TL_CAP_NODE_MEM) || !(caps.flags & TL_CAP_WAKEUP))
-        return VMPL_ERR_UNSUPPORTED;
-    areas = iface->ops->node_mem(iface, 0, &area_bytes);
-    if (!areas || area_bytes < coll_shm_area_bytes())
-        return VMPL_ERR_INVALID_ARG;
-    s = calloc(1, sizeof(*s)); /* freed by coll_shm_detach */
-    if (!s)
-        return VMPL_ERR_NO_MEMORY;
-    s->iface = iface;
-    s->areas = areas;
-    s->area_bytes = area_bytes;
-    s->buf_bytes = buf_bytes_setting();
-    c->node = s;
-    return VMPL_OK;
-}
-
-void coll_shm_detach(coll_comm_t *c)
-{
-    free(c->node);
-    c->node = NULL;
-}
-
 static char *area_of(const coll_comm_t *c, int r)
 {
     const struct coll_shm *s = c->node;
 
-    return s->areas + (size_t)coll_peer(c, r) * s->area_bytes;
+    return s->areas + (size_t)coll_peer(c, r) * s->stride;
 }
 
 static _Atomic uint64_t *stamp_of(const coll_comm_t *c, int r, uint64_t u)

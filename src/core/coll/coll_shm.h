@@ -1,10 +1,27 @@
 /*
  * The node channel: collectives by direct loads and stores in the node
  * memory of a transport (TL_CAP_NODE_MEM, tl.h: the instance hands out
- * the iface that has it), no messages. A channel
- * serves one communicator whose members all live on this node (for now
- * MPI_COMM_WORLD, which is all of a one-node job): its counters are that
- * communicator's alone.
+ * the iface that has it), no messages. A channel serves one communicator
+ * whose members all live on this node (engine rank = local rank: a
+ * one-node job): its counters are that communicator's alone.
+ *
+ * Node memory of each local rank (coll_shm_node_bytes):
+ *
+ *   area [1 + channels]: channel 0 is MPI_COMM_WORLD's (coll_shm_attach),
+ *                        1..channels the pool's (VMPL_COLL_SHM_CHANNELS)
+ *   entry [channels]:    the pool's table, used in local rank 0's memory only:
+ *                        { owned (u32), refs (u32), use_end (u64) } (64 bytes each)
+ *
+ * Any other communicator takes a pool channel on its first collective
+ * (coll_shm_join): its rank 0 claims a free entry (owned 0 -> 1, refs =
+ * members), and one allreduce over messages tells every member which, and
+ * whether every member could attach; with no free entry, or a member
+ * without memory, the communicator uses messages for its whole life. Its
+ * member of local rank L uses area L of the channel. On free each member
+ * raises use_end to its use count and drops a ref; the last one frees the
+ * entry. The next owner numbers its uses on from use_end, so a stamp left
+ * by the previous owner never looks like one of its own (no clearing).
+ * A communicator with a failed member may never give its entry back.
  *
  * Shared layout, per member, in the member's collective area:
  *
@@ -74,21 +91,31 @@ enum { COLL_SHM_READY = 1, COLL_SHM_REDUCED = 2, COLL_SHM_DONE = 3 };
 
 struct coll_shm {
     tl_iface_t *iface; /* the node memory's transport: its wait and ring */
-    char *areas;       /* collective area of local rank 0; local rank r's at + r * area_bytes */
-    size_t area_bytes;
+    char *areas;       /* this channel's area of local rank 0; local rank r's at + r * stride */
+    size_t stride;     /* bytes of a local rank's node memory */
+    int entry;         /* the pool's entry, -1: the world's channel */
     size_t buf_bytes;  /* data bytes of one buffer */
     uint64_t use;      /* buffer uses made: the same at every member between collectives */
     uint64_t synced;   /* every member is known to be done with this use */
 };
 
-/* Bytes of one member's collective area (the transport reserves them). */
+/* Bytes of one member's collective area in one channel. */
 size_t coll_shm_area_bytes(void);
+/* Bytes of node memory per local rank: every channel's area and the pool's table. */
+size_t coll_shm_node_bytes(void);
 /*
- * Gives c a channel over the node memory of iface (TL_CAP_NODE_MEM); c's
- * members must be the iface's local ranks (engine rank = local rank).
- * Freed by coll_shm_detach.
+ * Gives c (MPI_COMM_WORLD) channel 0 over the node memory of iface
+ * (TL_CAP_NODE_MEM); c's members must be the iface's local ranks (engine
+ * rank = local rank). Communicators made from c inherit c->channels and
+ * join the pool. Freed by coll_shm_detach.
  */
 vmpl_status_t coll_shm_attach(coll_comm_t *c, tl_iface_t *iface);
+/*
+ * Collective over c, once, on its first collective (coll_pick): a pool
+ * channel for c, or none for good. Costs one allreduce over messages.
+ */
+void coll_shm_join(coll_comm_t *c);
+/* Leaves c's channel (a pool entry goes back when its last member left). */
 void coll_shm_detach(coll_comm_t *c);
 
 /*
@@ -118,7 +145,7 @@ vmpl_status_t coll_shm_writable(coll_comm_t *c, uint64_t u, size_t len);
 static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t len)
 {
     const struct coll_shm *s = c->node;
-    char *area = s->areas + (size_t)coll_peer(c, r) * s->area_bytes;
+    char *area = s->areas + (size_t)coll_peer(c, r) * s->stride;
 
     if (len <= COLL_SHM_INLINE)
         return area + (u % COLL_SHM_LINES) * 64 + 8;
@@ -132,7 +159,7 @@ static inline char *coll_shm_buf(const coll_comm_t *c, int r, uint64_t u, size_t
 static inline void coll_shm_size_set(coll_comm_t *c, uint64_t u, uint64_t bytes)
 {
     const struct coll_shm *s = c->node;
-    char *line = s->areas + (size_t)coll_peer(c, c->rank) * s->area_bytes + (u % COLL_SHM_LINES) * 64;
+    char *line = s->areas + (size_t)coll_peer(c, c->rank) * s->stride + (u % COLL_SHM_LINES) * 64;
 
     *(uint64_t *)(line + 8 + COLL_SHM_INLINE) = bytes;
 }
@@ -141,7 +168,7 @@ static inline void coll_shm_size_set(coll_comm_t *c, uint64_t u, uint64_t bytes)
 static inline uint64_t coll_shm_size_of(const coll_comm_t *c, int r, uint64_t u)
 {
     const struct coll_shm *s = c->node;
-    const char *line = s->areas + (size_t)coll_peer(c, r) * s->area_bytes + (u % COLL_SHM_LINES) * 64;
+    const char *line = s->areas + (size_t)coll_peer(c, r) * s->stride + (u % COLL_SHM_LINES) * 64;
 
     return *(const uint64_t *)(line + 8 + COLL_SHM_INLINE);
 }

@@ -62,7 +62,7 @@ void comm_pool_peer_failed(comm_pool_t *pool, int world_rank)
 
 /* A communicator object over group with this process at rank (ids set by the caller). */
 static vmpl_status_t comm_new(p2p_t *p2p, group_t *group, int rank, comm_pool_t *pool, int id,
-                              comm_t **comm_p)
+                              tl_iface_t *channels, comm_t **comm_p)
 {
     comm_t *c = calloc(1, sizeof(*c));
 
@@ -83,7 +83,7 @@ static vmpl_status_t comm_new(p2p_t *p2p, group_t *group, int rank, comm_pool_t 
     c->p2p = p2p;
     c->pool = pool;
     c->coll = (coll_comm_t){.p2p = p2p, .rank = rank, .size = group->size, .peers = c->peers,
-                            .ctx = (uint32_t)id * 2 + 1};
+                            .ctx = (uint32_t)id * 2 + 1, .channels = channels};
     c->pool_next = pool->live;
     if (pool->live)
         pool->live->pool_prev = c;
@@ -110,7 +110,7 @@ vmpl_status_t comm_world_create(p2p_t *p2p, int rank, int size, comm_pool_t *poo
     free(world);
     if (status != VMPL_OK)
         return status;
-    status = comm_new(p2p, group, rank, pool, 0, comm_p);
+    status = comm_new(p2p, group, rank, pool, 0, NULL, comm_p);
     group_release(group);
     return status;
 }
@@ -122,7 +122,7 @@ vmpl_status_t comm_self_create(p2p_t *p2p, int rank, comm_pool_t *pool, comm_t *
 
     if (status != VMPL_OK)
         return status;
-    status = comm_new(p2p, group, 0, pool, 1, comm_p);
+    status = comm_new(p2p, group, 0, pool, 1, NULL, comm_p);
     group_release(group);
     return status;
 }
@@ -160,7 +160,7 @@ vmpl_status_t comm_context_agree(comm_t *parent, int participate, int *id_p)
 
 vmpl_status_t comm_object_new(comm_t *parent, group_t *group, int rank, int id, comm_t **comm_p)
 {
-    return comm_new(parent->p2p, group, rank, parent->pool, id, comm_p);
+    return comm_new(parent->p2p, group, rank, parent->pool, id, parent->coll.channels, comm_p);
 }
 
 vmpl_status_t comm_dup(comm_t *parent, comm_t **comm_p)
@@ -170,7 +170,7 @@ vmpl_status_t comm_dup(comm_t *parent, comm_t **comm_p)
 
     return status != VMPL_OK ? status
                              : comm_new(parent->p2p, parent->group, parent->rank, parent->pool,
-                                        id, comm_p);
+                                        id, parent->coll.channels, comm_p);
 }
 
 vmpl_status_t comm_create(comm_t *parent, group_t *group, comm_t **comm_p)
@@ -184,7 +184,7 @@ vmpl_status_t comm_create(comm_t *parent, group_t *group, comm_t **comm_p)
         *comm_p = NULL;
         return VMPL_OK;
     }
-    return comm_new(parent->p2p, group, rank, parent->pool, id, comm_p);
+    return comm_new(parent->p2p, group, rank, parent->pool, id, parent->coll.channels, comm_p);
 }
 
 void comm_release(comm_t *c)
