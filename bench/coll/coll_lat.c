@@ -5,6 +5,7 @@
  *
  * usage: coll_lat [--colls allreduce,reduce,bcast,barrier,allgather,alltoall]
  *                 [--sizes 8,64K,1M,...] [--target-ms MS] [--csv FILE] [--label NAME]
+ *                 [--comm world|dup|split]
  *
  *   allreduce  MPI_Allreduce, MPI_FLOAT, MPI_SUM; bytes / 4 floats
  *   reduce     MPI_Reduce, MPI_FLOAT, MPI_SUM, root 0
@@ -23,6 +24,10 @@
  * After the timed calls of an allreduce or bcast cell, one more call is
  * checked: the allreduce of rank + 1 must be n(n+1)/2 in every float (exact:
  * every partial sum is a small integer), the bcast must deliver root's bytes.
+ *
+ * --comm names the communicator the collectives run on: MPI_COMM_WORLD
+ * (default), a dup of it, or MPI_Comm_split of it with color 0 for every
+ * rank and key rank (the same ranks in the same order, a new communicator).
  *
  * Output: CSV on rank 0's stdout (or in --csv FILE), a header line, then
  *   impl,coll,ranks,bytes,iters,usec
@@ -51,6 +56,7 @@ enum {
 /* What a collective call needs besides the message size. */
 typedef struct {
     int rank, size;
+    MPI_Comm comm; /* what the collectives run on (--comm) */
     float *send; /* rank + 1 in every float: the reductions see normal numbers */
     char *recv;
 } bench_t;
@@ -72,41 +78,42 @@ typedef struct {
     double target_s;
     const char *csv;
     const char *label;
+    const char *comm; /* world, dup or split */
 } options_t;
 
 /* ---- the collectives ---- */
 
 static void allreduce_call(const bench_t *b, long bytes)
 {
-    MPI_Allreduce(b->send, b->recv, (int)(bytes / 4), MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(b->send, b->recv, (int)(bytes / 4), MPI_FLOAT, MPI_SUM, b->comm);
 }
 
 static void reduce_call(const bench_t *b, long bytes)
 {
-    MPI_Reduce(b->send, b->recv, (int)(bytes / 4), MPI_FLOAT, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(b->send, b->recv, (int)(bytes / 4), MPI_FLOAT, MPI_SUM, 0, b->comm);
 }
 
 /* Broadcasts recv, not send: send must keep its floats for the reductions. */
 static void bcast_call(const bench_t *b, long bytes)
 {
-    MPI_Bcast(b->recv, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Bcast(b->recv, (int)bytes, MPI_BYTE, 0, b->comm);
 }
 
 static void barrier_call(const bench_t *b, long bytes)
 {
     (void)b;
     (void)bytes;
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(b->comm);
 }
 
 static void allgather_call(const bench_t *b, long bytes)
 {
-    MPI_Allgather(b->send, (int)bytes, MPI_BYTE, b->recv, (int)bytes, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Allgather(b->send, (int)bytes, MPI_BYTE, b->recv, (int)bytes, MPI_BYTE, b->comm);
 }
 
 static void alltoall_call(const bench_t *b, long bytes)
 {
-    MPI_Alltoall(b->send, (int)bytes, MPI_BYTE, b->recv, (int)bytes, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Alltoall(b->send, (int)bytes, MPI_BYTE, b->recv, (int)bytes, MPI_BYTE, b->comm);
 }
 
 static int allreduce_check(const bench_t *b, long bytes)
@@ -195,6 +202,7 @@ static void default_options(options_t *opt)
     memset(opt, 0, sizeof(*opt));
     opt->target_s = 20e-3;
     opt->label = "mpi";
+    opt->comm = "world";
     for (int c = 0; c < NCOLLS; c++)
         opt->colls[opt->ncolls++] = c;
     opt->sizes[opt->nsizes++] = 8;
@@ -209,6 +217,8 @@ static const char *check_options(const options_t *opt)
         return "--colls: unknown or no collective";
     if (opt->nsizes < 1)
         return "--sizes: no size";
+    if (strcmp(opt->comm, "world") && strcmp(opt->comm, "dup") && strcmp(opt->comm, "split"))
+        return "--comm: world, dup or split";
     if (!(opt->target_s > 0))
         return "--target-ms must be positive";
     for (int i = 0; i < opt->nsizes; i++) {
@@ -239,6 +249,8 @@ static int parse_options(int argc, char **argv, int rank, options_t *opt)
             opt->csv = value;
         else if (!strcmp(arg, "--label"))
             opt->label = value;
+        else if (!strcmp(arg, "--comm"))
+            opt->comm = value;
         else
             problem = "unknown option";
         if (problem && rank == 0)
@@ -382,6 +394,11 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    b.comm = MPI_COMM_WORLD;
+    if (!strcmp(opt.comm, "dup"))
+        MPI_Comm_dup(MPI_COMM_WORLD, &b.comm);
+    else if (!strcmp(opt.comm, "split"))
+        MPI_Comm_split(MPI_COMM_WORLD, 0, b.rank, &b.comm);
     if (setup(&b, buffer_bytes(&opt, b.size)) != 0) {
         fprintf(stderr, "coll_lat: rank %d: out of memory\n", b.rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -394,6 +411,8 @@ int main(int argc, char **argv)
         fclose(out);
     free(b.send);
     free(b.recv);
+    if (b.comm != MPI_COMM_WORLD)
+        MPI_Comm_free(&b.comm);
     MPI_Finalize();
     return status;
 }
