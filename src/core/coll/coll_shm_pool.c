@@ -150,8 +150,8 @@ void coll_shm_join(coll_comm_t *c)
                                                &min);
     if (status != VMPL_OK || !vote[VOTE_OK] || vote[VOTE_ENTRY] >= channels) {
         /* after a failure the entry stays taken: a member may be using it */
-        if (status == VMPL_OK && entry >= 0)
-            pool_put(node_mem, entry, 0);
+        if (status == VMPL_OK && entry >= 0) /* nobody attached: free again at once */
+            atomic_store_explicit(&entry_of(node_mem, entry)->owned, 0, memory_order_release);
         coll_shm_detach(c);
         if (c->rank == 0)
             base_info("coll", "a communicator of %d ranks has no node channel (%s): it uses "
