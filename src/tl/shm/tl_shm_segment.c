@@ -87,8 +87,8 @@ static vmpl_status_t segment_allocate(tl_shm_t *shm, int fd, uint64_t bytes)
 
     if (!fstatvfs(fd, &vfs) && vfs.f_blocks && (uint64_t)vfs.f_bavail * vfs.f_frsize < bytes) {
         base_error("shm", "the node segment %s needs %llu bytes and /dev/shm has %llu free: "
-                   "enlarge /dev/shm or lower VMPL_SHM_CELLS, VMPL_SHM_CELL_BYTES or "
-                   "VMPL_COLL_SHM_BYTES", shm->name, (unsigned long long)bytes,
+                   "enlarge /dev/shm or lower VMPL_SHM_CELLS, VMPL_SHM_CELL_BYTES, "
+                   "VMPL_COLL_SHM_BYTES or VMPL_COLL_SHM_CHANNELS", shm->name, (unsigned long long)bytes,
                    (unsigned long long)vfs.f_bavail * vfs.f_frsize);
         return VMPL_ERR_NO_MEMORY;
     }
