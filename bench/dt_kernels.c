@@ -1,5 +1,5 @@
 /*
- * Strided-copy kernel throughput (src/dt/dt_kernel.h): GB/s of packed
+ * Strided-copy kernel throughput (src/dt/kernels/kernel.h): GB/s of packed
  * bytes for every usable kernel that applies to a few shapes, pack and
  * unpack, at 64 KiB and 1 MiB of packed data, hot cache, next to memcpy of
  * the same packed bytes. Median of repeats (the machine is shared). The
@@ -12,7 +12,7 @@
  *
  *   dt_kernels [--reps N]
  */
-#include "dt/dt_kernel.h"
+#include "dt/kernels/kernel.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * until the type is freed), has MPI's size/extent/bounds, and answers the
  * envelope/contents queries with exactly what it was built from. Commit
  * turns its type map into a short tree of strided loops over contiguous
- * blocks (dt_layout.h); pack and unpack walk that tree and hand every
+ * blocks (layout/layout.h); pack and unpack walk that tree and hand every
  * innermost loop to a kernel chosen for its block length and stride.
  *
  * Packing is defined over the packed stream of `count` elements: byte

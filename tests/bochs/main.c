@@ -11,7 +11,7 @@
 #include "op/op.h"
 #include "op_check.h"
 #include "dt_kernel_check.h"
-#include "dt/dt_kernel_private.h"
+#include "dt/kernels/kernel_private.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -56,11 +56,11 @@ compile op_reference.o "$src/src/op/op_reference.c" -fwrapv -fno-tree-vectorize
 compile target_avx512.o "$src/src/op/target_avx512.c" -fwrapv \
   -mavx512f -mavx512bw -mavx512dq -mavx512vl -fno-schedule-insns2
 compile dt_kernel_check.o "$src/tests/unit/dt_kernel_check.c"
-compile dt_kernel_reference.o "$src/src/dt/dt_kernel_reference.c" -fno-tree-vectorize
-compile dt_kernel_avx512.o "$src/src/dt/dt_kernel_avx512.c" \
+compile dt_kernel_reference.o "$src/src/dt/kernels/generic/reference.c" -fno-tree-vectorize
+compile dt_kernel_avx512.o "$src/src/dt/kernels/avx512/avx512.c" \
   -mavx512f -mavx512bw -mavx512dq -mavx512vl -mprfchw
-compile dt_group.o "$src/src/dt/dt_group.c"
-compile dt_kernel_avx512vbmi.o "$src/src/dt/dt_kernel_avx512vbmi.c" \
+compile dt_group.o "$src/src/dt/kernels/group.c"
+compile dt_kernel_avx512vbmi.o "$src/src/dt/kernels/avx512vbmi/vbmi.c" \
   -mavx512f -mavx512bw -mavx512vl -mavx512vbmi
 "$cc" -m64 -nostdlib -static -no-pie -Wl,-T,"$here/linker.ld" -Wl,-z,max-page-size=0x1000 \
   -Wl,--build-id=none -o "$tmp/iso/boot/vmpl-avx512.elf" "$tmp"/obj/*.o -lgcc

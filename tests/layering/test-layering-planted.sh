@@ -30,8 +30,8 @@ plant() {
 }
 
 plant "the tree as it is" 0 " 0 violations" "" ""
-plant "dt includes core" 1 "src/dt/dt_copy.c includes core/comm/comm.h, in src/core" \
-    src/dt/dt_copy.c '#include <core/comm/comm.h>'
+plant "dt includes core" 1 "pack/copy.c includes core/comm/comm.h, in src/core" \
+    pack/copy.c '#include <core/comm/comm.h>'
 plant "op includes dt" 1 "src/op/op_type.c includes dt/dt.h, in src/dt (src/op may use: src/base)" \
     src/op/op_type.c '#include "dt/dt.h"'
 plant "base includes rt" 1 "src/base/log.c includes rt/rt.h, in src/rt" \

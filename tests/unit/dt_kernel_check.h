@@ -8,8 +8,8 @@
 #ifndef VMPL_TESTS_DT_KERNEL_CHECK_H
 #define VMPL_TESTS_DT_KERNEL_CHECK_H
 
-#include "dt/dt_group.h"
-#include "dt/dt_kernel.h"
+#include "dt/kernels/group.h"
+#include "dt/kernels/kernel.h"
 
 typedef struct {
     unsigned long passed, failed;

@@ -444,7 +444,7 @@ static void test_contiguous_run(void)
 
 /*
  * A column of doubles whose one call spans more than the far span of its
- * stride (dt_kernel.h), so it runs the class's pair without gathers, while
+ * stride (kernels/kernel.h), so it runs the class's pair without gathers, while
  * each half alone spans less and runs a nearer pair (at 8 KiB strides the
  * one DT_MID_SPAN's trial took): 12000 at 8 KiB (94 MiB
  * against 64; halves of 47 MiB) and 24000 at 128 bytes (2.9 MiB against

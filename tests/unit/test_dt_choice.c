@@ -1,7 +1,7 @@
 /*
- * The choices between masked moves and dt_pack_small.c's own moves for
+ * The choices between masked moves and pack/small.c's own moves for
  * packing, and for unpacking, a sequence of small blocks
- * (dt_pack_masked.c), made by the sequence's first pack and first unpack.
+ * (pack/masked.c), made by the sequence's first pack and first unpack.
  * In every state (not chosen yet, masked moves, the others) a pack must
  * equal the reference and write nothing past the packed range, and an
  * unpack must write the blocks and no gap byte, for blocks up to
@@ -21,8 +21,8 @@
  * and its first call of a direction leaves the answer (check_strided_mid).
  */
 #include "dt/dt.h"
-#include "dt/dt_internal.h"
-#include "dt/dt_kernel_private.h"
+#include "dt/pack/pack.h"
+#include "dt/kernels/kernel_private.h"
 #include "unit_check.h"
 
 #include <stdio.h>
@@ -219,7 +219,7 @@ static void check_guarded(int n, const dt_count_t *len, const dt_count_t *disp, 
  * of page 2: a load past a block must not enter page 1 although the
  * element's data goes on after it. The second block is 8 ints (widest
  * 32 bytes: a 32-byte move per block) or 12 (48 bytes: the blocks cut
- * into moves, dt_pack_masked.c).
+ * into moves, pack/masked.c).
  */
 static void check_page_inside(dt_count_t second)
 {
@@ -286,7 +286,7 @@ static void check_page_edges(void)
 #if defined(__x86_64__)
 /*
  * A column of doubles 16 doubles apart over 1 MiB of user memory (past
- * DT_STRIDED_PROBE_SPAN, dt_pack.c): dt_strided_kernel gives the pair the
+ * DT_STRIDED_PROBE_SPAN, pack/pack.c): dt_strided_kernel gives the pair the
  * span selects when no line counts as cold, and the last of the pairs
  * after it (no gathers) when every line does (dt_unpack_cold_ticks 1);
  * pack and unpack equal the reference either way. Where the calibration

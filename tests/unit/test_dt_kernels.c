@@ -6,9 +6,9 @@
  * every gap byte alone; neither may touch memory past the last block (the
  * data ends at an inaccessible page, so a stray read faults).
  */
-#include "dt/dt_kernel.h"
-#include "dt/dt_internal.h"
-#include "dt/dt_kernel_private.h"
+#include "dt/kernels/kernel.h"
+#include "dt/pack/pack.h"
+#include "dt/kernels/kernel_private.h"
 #include "dt_kernel_check.h"
 
 #include <base/cpu.h>
@@ -102,7 +102,7 @@ static void check_shape(const dt_kernel_t *k, size_t blen, ptrdiff_t stride, siz
 
 /*
  * Short blocks at short strides, at counts whose span passes
- * DT_PREFETCH_SPAN: the loops that prefetch (dt_kernel_private.h), with
+ * DT_PREFETCH_SPAN: the loops that prefetch (kernels/kernel_private.h), with
  * a partial last step; the masked loops with their prefetches and without
  * (dt_masked_prefetch set and clear, whatever this CPU's probe found).
  */
@@ -199,7 +199,7 @@ static void check_copies(void)
  * pack_bench's indexed_int) packed by one call spanning more than
  * DT_BLOCKS_FAR_SPAN, where packs skip the masked moves' choice: with
  * dt_masked_prefetch set (the masked moves, prefetching) and clear (the
- * fixed-size moves of dt_pack_small.c), each against a byte loop, the
+ * fixed-size moves of pack/small.c), each against a byte loop, the
  * user data ending at a fenced page and nothing written past the packed
  * bytes. Without AVX-512 both runs take the fixed-size moves.
  */
@@ -282,7 +282,7 @@ static void group_ref(const dt_piece_t *pc, int n, int64_t lo, int64_t stride, c
 }
 
 /*
- * Element groups (dt_group.h), and the masked block moves' unpack, with
+ * Element groups (kernels/group.h), and the masked block moves' unpack, with
  * the user data and the packed stream each ending at an inaccessible page:
  * the unmasked loads of whole windows and packed vectors must stop at the
  * last data byte.
@@ -452,7 +452,7 @@ static void check_selection_chains(void)
 
 /*
  * Blocks over 64 bytes go to the usable block copy of the widest ISA
- * (dt_kernel_select.c), at dense and sparse strides alike.
+ * (kernels/select.c), at dense and sparse strides alike.
  */
 static void check_long_block_selection(void)
 {
