@@ -262,8 +262,8 @@ static void transfer(const dt_type_t *type, dt_count_t count, char *user, size_t
     elements.u.loop.count = count;
     elements.u.loop.stride = extent;
     elements.u.loop.child = (dt_node_t *)layout;
-    elements.u.loop.kernel = NULL;
-    elements.u.loop.group = NULL;
+    elements.u.loop.kernel = type->elements_kernel; /* commit's (dt_pack_prepare_type) */
+    elements.u.loop.group = type->elements_group;
     dt_walk(&elements, user, (int64_t)offset, (int64_t)len, packed, unpack);
 }
 

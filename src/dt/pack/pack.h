@@ -13,6 +13,12 @@
  * (the type's extent at the root), or 0 when it does not repeat.
  */
 void dt_pack_prepare(dt_node_t *node, int64_t stride);
+/*
+ * Commit of a type whose layout is built: dt_pack_prepare at its extent,
+ * and the kernel of count elements when the layout is one block that does
+ * not tile (type->elements_kernel), so that no call selects one.
+ */
+void dt_pack_prepare_type(dt_type_t *type);
 
 /* ---- element programs for sequences of small blocks (pack/small.c) ---- */
 /* count whole elements of seq, element i at first + i * stride. */

@@ -37,3 +37,22 @@ void dt_pack_prepare(dt_node_t *node, int64_t stride)
             dt_pack_prepare(node->u.seq.child[k], 0);
     }
 }
+
+void dt_pack_prepare_type(dt_type_t *type)
+{
+    dt_node_t *layout = type->layout;
+    const int64_t extent = type->ub - type->lb;
+    dt_node_t elements;
+
+    dt_pack_prepare(layout, extent);
+    if (!layout || layout == &dt_node_nomem || layout->kind != DT_NODE_BLOCK ||
+        extent == layout->size)
+        return;
+    elements.kind = DT_NODE_LOOP;
+    elements.u.loop.stride = extent;
+    elements.u.loop.child = layout;
+    elements.u.loop.group = NULL;
+    loop_kernel(&elements, layout);
+    type->elements_kernel = elements.u.loop.kernel;
+    type->elements_group = elements.u.loop.group;
+}

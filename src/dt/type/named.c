@@ -95,7 +95,7 @@ static void named_init(void)
                                                      : info->size,
                          .align = info->align, .named_id = (dt_named_t)i};
         t->layout = named_layout(info);
-        dt_pack_prepare(t->layout, info->extent);
+        dt_pack_prepare_type(t);
     }
     named_ready = 1;
 }

@@ -51,6 +51,7 @@ void dt_type_free_storage(dt_type_t *type)
         dt_type_release(type->equiv);
     if (type->layout)
         dt_node_free(type->layout);
+    free(type->elements_group);
     free(type);
 }
 
@@ -80,8 +81,8 @@ vmpl_status_t dt_type_commit(dt_type_t *type)
     status = dt_layout_build(type, &layout);
     if (status != VMPL_OK)
         return status;
-    dt_pack_prepare(layout, type->ub - type->lb);
     type->layout = layout;
+    dt_pack_prepare_type(type);
     type->committed = 1;
     return VMPL_OK;
 }

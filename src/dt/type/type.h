@@ -10,6 +10,8 @@
 #include <string.h>
 
 struct dt_node;
+struct dt_kernel;
+struct dt_group;
 
 struct dt_type {
     int refcount;
@@ -34,6 +36,13 @@ struct dt_type {
     dt_type_t *equiv;
 
     struct dt_node *layout; /* normalized, built at commit; NULL while uncommitted or empty */
+    /*
+     * A layout of one block whose extent differs from its size: the kernel
+     * (and its group, freed with the type) for count elements at the extent,
+     * chosen at commit (pack/prepare.c); NULL otherwise.
+     */
+    const struct dt_kernel *elements_kernel;
+    struct dt_group *elements_group;
     dt_named_t named_id;
 };
 
