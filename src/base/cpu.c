@@ -1,6 +1,7 @@
 /* CPU feature detection: CPUID + XGETBV on x86, getauxval(AT_HWCAP) on Arm. */
 #include "cpu.h"
 
+#include <pthread.h>
 #include <stdint.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -60,14 +61,18 @@ static void cpu_detect(base_cpu_features_t *f)
 }
 #endif
 
+static base_cpu_features_t features;
+
+static void cpu_detect_once(void)
+{
+    cpu_detect(&features);
+}
+
+/* Detected once per process, whichever thread asks first. */
 const base_cpu_features_t *base_cpu_features(void)
 {
-    static base_cpu_features_t features;
-    static int detected;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-    if (!detected) {
-        cpu_detect(&features);
-        detected = 1;
-    }
+    pthread_once(&once, cpu_detect_once);
     return &features;
 }

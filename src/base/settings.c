@@ -3,6 +3,7 @@
 #include "log.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -61,10 +62,18 @@ vmpl_status_t base_settings_reload(void)
     return status;
 }
 
-const base_settings_t *base_settings(void)
+static void settings_first_parse(void)
 {
     if (!parsed)
         base_settings_reload();
+}
+
+/* Parsed on first use, once, whichever thread asks first; base_settings_reload re-reads. */
+const base_settings_t *base_settings(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, settings_first_parse);
     return &current;
 }
 

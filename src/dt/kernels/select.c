@@ -13,8 +13,10 @@
  * 64 bytes (shuffles apply), short, long (each block on its own cache
  * lines), and long multiples of 1 KiB (every block at one of at most four
  * L1 set indices: the blocks of a call evict each other, see
- * stride_class). The table is filled on first use of a class; the first
- * call per class is not thread-safe.
+ * stride_class). The table is filled on first use of a class, at commit,
+ * under a lock: threads that commit types of one class at once calibrate
+ * it once. The kernel list, the ISA cap and the cold-line probe are set
+ * up once per process (pthread_once), whichever thread asks first.
  */
 #include "dt/kernels/kernel_private.h"
 
@@ -24,6 +26,7 @@
 #include <base/settings.h>
 #include <base/time.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,28 +60,31 @@ static int nkernels;
  * otherwise ISAs of the same family up to the cap (scalar always). A cap
  * of the other architecture's family is ignored with a warning.
  */
-int dt_kernel_isa_allowed(vmpl_isa_t isa)
+static int isa_cap = -1; /* -1 no cap; set once by isa_cap_read */
+static pthread_once_t isa_cap_once = PTHREAD_ONCE_INIT;
+
+static void isa_cap_read(void)
 {
-    static int cap = -2; /* -2 not read yet, -1 no cap */
     const char *name = base_settings()->dt_isa;
+    vmpl_isa_t named;
 #if defined(__aarch64__)
     const int arm = 1;
 #else
     const int arm = 0;
 #endif
 
-    if (cap == -2) {
-        vmpl_isa_t named;
+    if (strcmp(name, "auto") && base_isa_from_name(name, &named) == 0)
+        isa_cap = (int)named;
+    if (isa_cap > VMPL_ISA_SCALAR && (isa_cap >= VMPL_ISA_NEON) != arm)
+        isa_cap = -1; /* the other architecture's ISA: warned below */
+    if (isa_cap < 0 && strcmp(name, "auto"))
+        base_warn("dt", "VMPL_DT_ISA=%s is not an ISA of this build, using auto", name);
+}
 
-        cap = -1;
-        if (strcmp(name, "auto") && base_isa_from_name(name, &named) == 0)
-            cap = (int)named;
-        if (cap > VMPL_ISA_SCALAR && (cap >= VMPL_ISA_NEON) != arm)
-            cap = -1; /* the other architecture's ISA: warned below */
-        if (cap < 0 && strcmp(name, "auto"))
-            base_warn("dt", "VMPL_DT_ISA=%s is not an ISA of this build, using auto", name);
-    }
-    return cap < 0 || (int)isa <= cap;
+int dt_kernel_isa_allowed(vmpl_isa_t isa)
+{
+    pthread_once(&isa_cap_once, isa_cap_read);
+    return isa_cap < 0 || (int)isa <= isa_cap;
 }
 
 /*
@@ -87,15 +93,11 @@ int dt_kernel_isa_allowed(vmpl_isa_t isa)
  * on every x86-64 CPU (elsewhere it stays 0: no probe). First, on CPUs
  * with AVX-512 BW, whether the masked loops prefetch (dt_masked_probe).
  */
-void dt_cold_probe_init(void)
+static void cold_probe_run(void)
 {
 #if defined(__x86_64__)
-    static int done;
     uint64_t t0, c0, t;
 
-    if (done)
-        return;
-    done = 1;
     if (base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512))
         dt_masked_probe();
     t0 = base_time_ns();
@@ -108,12 +110,17 @@ void dt_cold_probe_init(void)
 #endif
 }
 
-static void kernels_list(void)
+void dt_cold_probe_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, cold_probe_run);
+}
+
+static void kernels_list_build(void)
 {
     const base_cpu_features_t *cpu = base_cpu_features();
 
-    if (nkernels)
-        return;
     dt_cold_probe_init();
 #if defined(__x86_64__)
     for (size_t i = 0; i < dt_avx512vbmi_kernel_count; i++) {
@@ -150,6 +157,13 @@ static void kernels_list(void)
         usable[i] = usable[i] && dt_kernel_isa_allowed(all_kernels[i]->isa);
 }
 
+static void kernels_list(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, kernels_list_build);
+}
+
 const dt_kernel_t *const *dt_kernels_all(void)
 {
     kernels_list();
@@ -184,12 +198,14 @@ enum {
  * pair without gathers (dt_kernel_mid_taken).
  */
 typedef struct {
+    int ready; /* set (release) once the rest is filled, under chosen_lock */
     dt_kernel_t k, mid, far, near;
     const dt_kernel_t *from[8]; /* pack and unpack of k, mid, far, near (NULL: none) */
     int mid_use[2 * DT_MID_BUCKETS]; /* mid.mid_use */
     char name[48], mid_name[48], far_name[48], near_name[48];
 } chosen_t;
 static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
+static pthread_mutex_t chosen_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
  * Whether every kernel of a class's pairs handles this shape. The class
@@ -200,7 +216,7 @@ static chosen_t chosen[BLEN_CLASSES][STRIDE_CLASSES];
  */
 static int chosen_applies(const chosen_t *c, size_t blen, ptrdiff_t stride)
 {
-    if (!c->from[0])
+    if (!__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE))
         return 0;
     for (int i = 0; i < 8; i++)
         if (c->from[i] && !c->from[i]->applies(blen, stride))
@@ -528,34 +544,16 @@ int dt_kernel_method_allowed(dt_method_t method)
     return !reference && (forced == DT_METHOD_COUNT || forced == method);
 }
 
-const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
+/* Fills class c from the calibration of its first shape (pick), under chosen_lock. */
+static void class_fill(chosen_t *c, int sc, size_t blen, ptrdiff_t stride,
+                       const dt_kernel_t *pick[6])
 {
-    int bc = blen_class(blen), sc = stride_class(blen, stride), reference;
-    const dt_kernel_t *pick[6], *pack, *unpack;
-    dt_kernel_t *far_from;
-    dt_method_t forced;
-    chosen_t *c;
+    const dt_kernel_t *pack = pick[0], *unpack = pick[1];
+    dt_kernel_t *far_from = &c->k;
 
-    kernels_list();
-    forced = forced_method(&reference);
-    if (reference)
-        return &reference_kernel;
-    if (forced != DT_METHOD_COUNT) {
-        for (int i = 0; i < nkernels; i++)
-            if (usable[i] && all_kernels[i]->method == forced &&
-                all_kernels[i]->applies(blen, stride))
-                return all_kernels[i];
-    }
-    c = &chosen[bc][sc];
-    if (chosen_applies(c, blen, stride))
-        return &c->k;
-    calibrate(blen, stride, pick);
-    if (c->from[0])
-        return pick[0]; /* a shape the class's kernels do not cover: uncached, rare */
     c->from[0] = pick[0];
     c->from[1] = pick[1];
     pair(&c->k, c->name, sizeof(c->name), pick[0], pick[1]);
-    far_from = &c->k, pack = pick[0], unpack = pick[1];
     if (sc >= STRIDE_LONG && (pick[4] || pick[5])) {
         pack = pick[4] ? pick[4] : pack;
         unpack = pick[5] ? pick[5] : unpack;
@@ -576,7 +574,42 @@ const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
         choose_near(c, blen, stride);
     }
     base_debug("dt", "kernels for %zu-byte blocks at stride %td: %s", blen, stride, c->k.name);
-    return &c->k;
+}
+
+const dt_kernel_t *dt_kernel_select(size_t blen, ptrdiff_t stride)
+{
+    int bc = blen_class(blen), sc = stride_class(blen, stride), reference;
+    const dt_kernel_t *pick[6], *k;
+    dt_method_t forced;
+    chosen_t *c;
+
+    kernels_list();
+    forced = forced_method(&reference);
+    if (reference)
+        return &reference_kernel;
+    if (forced != DT_METHOD_COUNT) {
+        for (int i = 0; i < nkernels; i++)
+            if (usable[i] && all_kernels[i]->method == forced &&
+                all_kernels[i]->applies(blen, stride))
+                return all_kernels[i];
+    }
+    c = &chosen[bc][sc];
+    if (chosen_applies(c, blen, stride))
+        return &c->k;
+    pthread_mutex_lock(&chosen_lock);
+    if (chosen_applies(c, blen, stride)) { /* another thread filled it meanwhile */
+        k = &c->k;
+    } else {
+        calibrate(blen, stride, pick);
+        k = pick[0]; /* a shape the class's kernels do not cover: uncached, rare */
+        if (!c->ready) {
+            class_fill(c, sc, blen, stride, pick);
+            __atomic_store_n(&c->ready, 1, __ATOMIC_RELEASE);
+            k = &c->k;
+        }
+    }
+    pthread_mutex_unlock(&chosen_lock);
+    return k;
 }
 /*
  * The selection for representative shapes (blocks of 1..4096 bytes, a

@@ -35,11 +35,14 @@
 
 int dt_masked_usable(void)
 {
-    static int usable = -1;
+    static int usable = -1; /* the same answer in every thread: a race only repeats it */
+    int u = __atomic_load_n(&usable, __ATOMIC_RELAXED);
 
-    if (usable < 0)
-        usable = base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512);
-    return usable;
+    if (u < 0) {
+        u = base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512);
+        __atomic_store_n(&usable, u, __ATOMIC_RELAXED);
+    }
+    return u;
 }
 
 /*

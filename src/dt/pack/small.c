@@ -121,11 +121,14 @@ PACK_UNROLLED(4, 32)
 #if defined(__x86_64__)
 int dt_wide_avx2(void)
 {
-    static int usable = -1;
+    static int usable = -1; /* the same answer in every thread: a race only repeats it */
+    int u = __atomic_load_n(&usable, __ATOMIC_RELAXED);
 
-    if (usable < 0)
-        usable = base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2);
-    return usable;
+    if (u < 0) {
+        u = base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2);
+        __atomic_store_n(&usable, u, __ATOMIC_RELAXED);
+    }
+    return u;
 }
 #endif
 

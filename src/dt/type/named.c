@@ -7,6 +7,7 @@
 #include "dt/pack/pack.h"
 
 #include <complex.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <wchar.h>
@@ -67,7 +68,7 @@ static const named_info_t named_info[DT_NAMED_COUNT] = {
 };
 
 static dt_type_t named_types[DT_NAMED_COUNT];
-static int named_ready;
+static pthread_once_t named_once = PTHREAD_ONCE_INIT;
 
 /* The layout of a named type: one block, or value and index for a pair. */
 static dt_node_t *named_layout(const named_info_t *info)
@@ -81,7 +82,7 @@ static dt_node_t *named_layout(const named_info_t *info)
     return dt_node_seq(2, parts);
 }
 
-/* Runs once; the first caller is the library's init (single-threaded). */
+/* Runs once per process, whichever thread asks first (pthread_once). */
 static void named_init(void)
 {
     for (int i = 0; i < DT_NAMED_COUNT; i++) {
@@ -97,15 +98,13 @@ static void named_init(void)
         t->layout = named_layout(info);
         dt_pack_prepare_type(t);
     }
-    named_ready = 1;
 }
 
 dt_type_t *dt_named(dt_named_t which)
 {
     if ((unsigned)which >= DT_NAMED_COUNT)
         return NULL;
-    if (!named_ready)
-        named_init();
+    pthread_once(&named_once, named_init);
     return &named_types[which];
 }
 
