@@ -308,14 +308,27 @@ static inline int dt_user_line_cold(const char *w)
 #endif
 
 /*
- * Whether an unpack of count elements stride bytes apart probes for cold
- * user lines: past DT_UNPACK_PREFETCH_SPAN, up to upto bytes (where the
- * loop prefetches anyway).
+ * The cold-data policy: the one decision a pack or unpack call still takes
+ * for itself, as only the call knows where its user memory is. Whether
+ * the call's user memory comes from DRAM, going by one timed load of the
+ * user line at line: asked only of calls whose count elements, stride
+ * bytes apart, span more than above and at most upto bytes (the span
+ * where the answer changes the path, see each caller), and only where the
+ * probe is set up (dt_cold_probe_init; x86-64). Everywhere else: 0, not
+ * cold. Callers: the strided pairs' far pair (pack/pack.c), the move
+ * plans' unpack (pack/small.c), the masked moves' unpack
+ * (pack/program.c), the groups' prefetch (kernels/avx512vbmi/vbmi.c).
  */
-static inline int dt_unpack_probes(int64_t count, int64_t stride, int64_t upto)
+static inline int dt_cold_policy(const char *line, int64_t count, int64_t stride, int64_t above,
+                                 int64_t upto)
 {
-    return dt_unpack_cold_ticks && dt_span_over(count, stride, DT_UNPACK_PREFETCH_SPAN) &&
-           !dt_span_over(count, stride, upto);
+#if defined(__x86_64__)
+    return dt_unpack_cold_ticks && dt_span_over(count, stride, above) &&
+           !dt_span_over(count, stride, upto) && dt_user_line_cold(line);
+#else
+    (void)line, (void)count, (void)stride, (void)above, (void)upto;
+    return 0;
+#endif
 }
 
 /*

@@ -19,6 +19,8 @@
  * up once per process (pthread_once), whichever thread asks first.
  */
 #include "dt/kernels/kernel_private.h"
+#include "dt/kernels/program.h"
+#include "dt/kernels/shuffle.h"
 
 #include <base/cpu.h>
 #include <base/isa.h>
@@ -177,6 +179,78 @@ int dt_kernel_usable(const dt_kernel_t *k)
         if (all_kernels[i] == k)
             return usable[i];
     return 0;
+}
+
+/*
+ * The ISA paths outside the strided kernels (kernels/program.h,
+ * kernels/shuffle.h): per role the compiled descriptor, kept when the CPU
+ * runs it and VMPL_DT_ISA (and, for the groups, shuffles and the backward
+ * copy, VMPL_DT_METHOD) allow it. Chosen once per process.
+ */
+static const dt_program_kernel_t *program_paths[DT_PROGRAM_ROLES];
+static const dt_kernel_t *backward_path;
+static dt_shuffle_pack_fn_t shuffle_path, blend_path;
+static pthread_once_t paths_once = PTHREAD_ONCE_INIT;
+
+static int program_allowed(const dt_program_kernel_t *k, const base_cpu_features_t *cpu)
+{
+    return k && k->usable(cpu) && dt_kernel_isa_allowed(k->isa);
+}
+
+static void paths_choose(void)
+{
+    const base_cpu_features_t *cpu = base_cpu_features();
+    const int shuffles = dt_kernel_method_allowed(DT_METHOD_SHUFFLE);
+#if defined(__x86_64__)
+    static const dt_program_kernel_t *const compiled[DT_PROGRAM_ROLES] = {
+        [DT_PROGRAM_WIDE] = &dt_avx2_wide_program,
+        [DT_PROGRAM_MASKED] = &dt_avx512_masked_program,
+        [DT_PROGRAM_GROUP] = &dt_avx512vbmi_group_program,
+    };
+
+    for (int role = 0; role < DT_PROGRAM_ROLES; role++)
+        if (program_allowed(compiled[role], cpu))
+            program_paths[role] = compiled[role];
+    if (!shuffles)
+        program_paths[DT_PROGRAM_GROUP] = NULL; /* a byte permute: a shuffle method */
+    if (cpu->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2) &&
+        dt_kernel_method_allowed(DT_METHOD_VECTOR))
+        backward_path = &dt_avx2_backward_copy;
+    if (shuffles && cpu->sse42 && dt_kernel_isa_allowed(VMPL_ISA_SSE42))
+        shuffle_path = dt_shuffle_pack_ssse3;
+    if (shuffles && program_paths[DT_PROGRAM_WIDE])
+        blend_path = dt_blend_pack_avx2;
+#elif defined(__aarch64__)
+    (void)cpu, (void)program_allowed;
+    if (shuffles && dt_kernel_isa_allowed(VMPL_ISA_NEON))
+        shuffle_path = dt_shuffle_pack_neon;
+#else
+    (void)cpu, (void)shuffles, (void)program_allowed;
+#endif
+}
+
+const dt_program_kernel_t *dt_program_path(dt_program_role_t role)
+{
+    pthread_once(&paths_once, paths_choose);
+    return program_paths[role];
+}
+
+const dt_kernel_t *dt_copy_backward_path(void)
+{
+    pthread_once(&paths_once, paths_choose);
+    return backward_path;
+}
+
+dt_shuffle_pack_fn_t dt_shuffle_path(void)
+{
+    pthread_once(&paths_once, paths_choose);
+    return shuffle_path;
+}
+
+dt_shuffle_pack_fn_t dt_blend_path(void)
+{
+    pthread_once(&paths_once, paths_choose);
+    return blend_path;
 }
 
 #define BLEN_CLASSES (64 + 8)

@@ -41,6 +41,17 @@ typedef struct dt_shuffle {
                     int64_t count, char **packed);
 } dt_shuffle_t;
 
+typedef int64_t (*dt_shuffle_pack_fn_t)(const struct dt_shuffle *sh, const char *first,
+                                        int64_t stride, int64_t count, char **packed);
+
+/*
+ * The element shuffle of this CPU (SSSE3 or NEON) and the element blend
+ * (AVX2), or NULL where not usable or not allowed; chosen once per process
+ * (kernels/select.c).
+ */
+dt_shuffle_pack_fn_t dt_shuffle_path(void);
+dt_shuffle_pack_fn_t dt_blend_path(void);
+
 /* Shuffle packers compiled for this architecture. */
 int64_t dt_shuffle_pack_ssse3(const dt_shuffle_t *sh, const char *first, int64_t stride,
                               int64_t count, char **packed);

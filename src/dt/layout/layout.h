@@ -17,6 +17,7 @@
 #define VMPL_DT_LAYOUT_LAYOUT_H
 
 #include "dt/kernels/kernel_private.h"
+#include "dt/kernels/program.h"
 #include "dt/type/type.h"
 
 typedef enum { DT_NODE_BLOCK, DT_NODE_LOOP, DT_NODE_SEQ } dt_node_kind_t;
@@ -51,6 +52,10 @@ struct dt_node {
             int moves_use[2]; /* [0] pack, [1] unpack by them: 1, 0, -1 until a call chose */
             int dense; /* small_blocks: no data gap passes DT_WIDE_MAX_GAP (commit) */
             struct dt_move_plan *move_plan; /* small_blocks, n > 4: moves by width (commit) */
+            /* small_blocks: the ISA paths that move it (commit, kernels/program.h), or NULL */
+            const dt_program_kernel_t *grouped; /* the group above */
+            const dt_program_kernel_t *masked;  /* the moves above, masked */
+            const dt_program_kernel_t *wide;    /* 32-byte moves of the blocks or the moves */
         } seq;
     } u;
 };

@@ -8,7 +8,7 @@
  * the source modulo 4096: the copy then loads from page offsets it has
  * just stored to, and the loads wait on stores they only seem to overlap.
  * A throwaway program copying into a page-aligned buffer, GB/s by that
- * distance, memcpy / the same copy last bytes first (dt_copy_backward_avx2):
+ * distance, memcpy / the same copy last bytes first (avx2-backward, kernels/program.h):
  *
  *   bytes     8           16-24         40-248        0, 32, 64 .., 256 up
  *   2200      3 / 81      31-34 / 81    10-80 / 79-93  84-96 / 86-95
@@ -29,26 +29,11 @@
  */
 #include "dt/pack/pack.h"
 
-#include <base/cpu.h>
-
 #define DT_COPY_BACKWARD_MIN 2048
 #define DT_COPY_BACKWARD_MAX ((size_t)1 << 20)
 #define DT_COPY_FAR_MIN ((size_t)32 << 10)
 #define DT_COPY_NEAR_WINDOW 32
 #define DT_COPY_FAR_WINDOW 256
-
-/* Whether copies in the window go backward: -1 not decided yet, 0 no, 1 yes. */
-static int backward = -1;
-
-static int backward_decide(void)
-{
-#if defined(__x86_64__)
-    return base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2) &&
-           dt_kernel_method_allowed(DT_METHOD_VECTOR);
-#else
-    return 0;
-#endif
-}
 
 /*
  * Whether n bytes to d from s go backward: the distance modulo 4096 is in
@@ -65,20 +50,12 @@ static int backward_placement(char *d, const char *s, size_t n)
 
 void dt_copy(char *restrict d, const char *restrict s, size_t n)
 {
-    int b;
-
     if (backward_placement(d, s, n)) {
-        b = __atomic_load_n(&backward, __ATOMIC_RELAXED);
-        if (b < 0) {
-            b = backward_decide();
-            __atomic_store_n(&backward, b, __ATOMIC_RELAXED);
-        }
-#if defined(__x86_64__)
-        if (b) {
-            dt_copy_backward_avx2(d, s, n);
+        const dt_kernel_t *backward = dt_copy_backward_path(); /* chosen once, or NULL */
+        if (backward) {
+            backward->pack(d, s, 0, n, 1);
             return;
         }
-#endif
     }
     memcpy(d, s, n);
 }

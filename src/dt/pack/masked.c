@@ -11,251 +11,31 @@
  *          exact tail, no branch on the length (measured faster on Zen 4
  *          than ZMM moves or a branch per length class). They pack (and
  *          unpack) where the first pack (unpack) of the sequence finds
- *          them clearly faster than pack/small.c's own moves (choose).
+ *          them clearly faster than pack/small.c's own moves
+ *          (pack/program.c).
  *          CPUs with AVX2 and no AVX-512 get the cut too, for the unmasked
  *          32-byte moves of dt_small_pack_moves (dt_masked_prepare).
  * Neither writes a byte outside the blocks. Their loads may read more:
  * the groups' the gap bytes between data bytes, the moves' unpack 32
  * packed bytes at a time, never past the call's last data or packed byte.
- * Other builds compile the entry points as "not handled".
+ * This file makes the plans at commit and stores the paths that run them
+ * (kernels/program.h); pack/program.c runs them.
  */
 #include "dt/pack/pack.h"
-#include "dt/kernels/kernel_private.h"
-
-#include <base/cpu.h>
-#include <base/time.h>
 
 #include <stdlib.h>
-
-#if defined(__x86_64__)
-
-/* Packed bytes of one timed run of the choice (at most), and runs per side. */
-#define CHOICE_BYTES (8 << 10)
-#define CHOICE_RUNS 15
-
-int dt_masked_usable(void)
-{
-    static int usable = -1; /* the same answer in every thread: a race only repeats it */
-    int u = __atomic_load_n(&usable, __ATOMIC_RELAXED);
-
-    if (u < 0) {
-        u = base_cpu_features()->avx512bw && dt_kernel_isa_allowed(VMPL_ISA_AVX512);
-        __atomic_store_n(&usable, u, __ATOMIC_RELAXED);
-    }
-    return u;
-}
-
-/*
- * The choice between the masked moves and pack/small.c's own moves
- * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing, and
- * separately for unpacking, a sequence, made by its first pack (unpack).
- * The CPU and the mix of block lengths decide. On Zen 4 the masked moves
- * won. On Zen 5 exact copies pack the irregular indexed layout (49 blocks
- * of 4-60 bytes) 1.3-1.9x faster, yet on 40 synthetic blocks of 4-60 bytes
- * the masked moves won by 1.5x, so no process-wide choice would do.
- *
- * The masked moves must win by a quarter (MASKED_MARGIN): the hardware
- * prefetchers of Zen 5 do not follow their loads and stores, so from
- * memory they fall far behind where in the caches they were level. The
- * indexed layout, whose choice runs timed the two within 5 % either way,
- * on single cold calls in GB/s, masked / exact: pack 2.9 / 6.9 at 64 KiB
- * and 3.3 / 8.8 at 1 MiB; unpack 1.0 / 2.3 at 4 KiB, 5.2 / 7.5 at 64 KiB,
- * 6.9 / 9.9 at 1 MiB. Packs that span more than DT_BLOCKS_FAR_SPAN keep the
- * masked moves, which prefetch there (past DT_PREFETCH_SPAN): on Zen 5
- * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
- * against 9.6-10.0 / 8.4 for exact copies. Below, the choice stands: at
- * 4 MiB packed (a 12 MiB span, in the 32 MiB L3 when hot) exact copies
- * packed it at 27-29 GB/s against 22 for the masked moves, cold at 10.4
- * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14.
- * Unpacks choose at every span. On CPUs whose hardware prefetchers follow
- * masked loads (dt_masked_prefetch clear) packs past DT_BLOCKS_FAR_SPAN
- * take the other moves, which load whole 32-byte windows where the masked
- * moves load only the block's bytes: on Zen 4 the masked moves with their
- * prefetches packed that layout at 16-64 MiB at 5.1-6.3 GB/s; without
- * them at 5.1-6.1 (hot 16 MiB) and 5.3-6.0 (64 MiB) where the other moves
- * packed at 6.5-7.8 and 5.9-6.6, 0.84 against 0.93 of the line traffic
- * (pack_bench indexed_int, 3 alternations); cold 64 MiB level.
- *
- * Unpacks on CPUs with the cold probe (kernels/kernel_private.h) keep the masked
- * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
- * spanning 64 KiB to DT_BLOCKS_FAR_SPAN whose first user line
- * comes from DRAM take the other moves (use_masked), so the margin no
- * longer guards the cold calls, and the masked moves prefetch only past
- * that span. On Zen 5 the masked moves unpacked the indexed layout hot
- * 6-16 % faster at 16 KiB-1 MiB (25.6-27.1 GB/s for exact copies,
- * 27.0-28.9 masked), level at 8 KiB, where the choice times them; at
- * 4 MiB (a 12 MiB span) at 26.4 without their prefetch, 22.4 with it and
- * 21.7 for exact copies; cold, the probe sent them to exact copies (10.6).
- * 15 runs a side: with 5, 4 to 6 processes in 10 chose either way.
- *
- * The call moves its first elements, up to CHOICE_BYTES, CHOICE_RUNS
- * times by each (alternately; the fastest run of each counts) to where
- * they belong in its own destination, then moves them all for real by the
- * winner, as later calls do. Unpack writes the same bytes each time. The
- * runs cost a few microseconds once per type and direction. Repeating
- * them keeps the data in the caches, so the choice is about the moves,
- * not about where the caller's data was; writing to the real destination
- * keeps the distance between loads and stores. That matters: with user
- * and packed buffers both 2 MiB aligned, the masked moves packed the
- * indexed layout at 4 KiB at 13 GB/s against 25 for exact copies, while
- * into a buffer elsewhere the two were level (loads 4 KiB apart from
- * recent masked stores stall them), and timing only the first half of
- * that call missed it. Both sides move exactly their elements. Calls that
- * race here both time, and either answer is valid.
- */
-#define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
-#define UNPACK_MARGIN 10 /* with the cold probe: masked time * MARGIN <= other * (MARGIN + 1) */
-
-static int choose(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
-                  int unpack)
-{
-    const int64_t most = CHOICE_BYTES / seq->size > 1 ? CHOICE_BYTES / seq->size : 1;
-    const int64_t n = count < most ? count : most;
-    const dt_piece_t *moves = seq->u.seq.moves;
-    uint64_t ns[2] = {UINT64_MAX, UINT64_MAX};
-    int masked;
-
-    if (n < 1)
-        return -1;
-    for (int run = 0; run < 2 * CHOICE_RUNS; run++) {
-        int other = run & 1;
-        uint64_t t = base_time_ns();
-        if (other && unpack)
-            dt_small_unpack_moves(seq, first, stride, n, p);
-        else if (other)
-            dt_small_pack_moves(seq, first, stride, n, p);
-        else if (unpack)
-            dt_blocks_unpack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
-                                          seq->u.seq.data_end, first, stride, n, p);
-        else
-            dt_blocks_pack_sized_avx512(moves, seq->u.seq.nmoves, seq->size,
-                                        seq->u.seq.data_end, first, stride, n, p);
-        t = base_time_ns() - t;
-        ns[other] = t < ns[other] ? t : ns[other];
-    }
-    if (unpack && dt_unpack_cold_ticks) /* cold calls go by the other moves (use_masked) */
-        masked = ns[0] * UNPACK_MARGIN <= ns[1] * (UNPACK_MARGIN + 1);
-    else
-        masked = ns[0] * MASKED_MARGIN <= ns[1] * (MASKED_MARGIN - 1);
-    __atomic_store_n(&((dt_node_t *)seq)->u.seq.moves_use[unpack], masked, __ATOMIC_RELAXED);
-    return masked;
-}
-
-/* Whether the masked moves move count elements; the first call of a direction chooses. */
-static int use_masked(const dt_node_t *seq, char *first, int64_t stride, int64_t count, char *p,
-                      int unpack)
-{
-    int masked = __atomic_load_n(&seq->u.seq.moves_use[unpack], __ATOMIC_RELAXED);
-
-    if (!unpack && dt_span_over(count, stride, DT_BLOCKS_FAR_SPAN))
-        return dt_masked_prefetch; /* with their prefetch, faster from DRAM; else the others */
-    if (masked < 0)
-        masked = choose(seq, first, stride, count, p, unpack);
-    if (unpack && masked > 0 && dt_unpack_probes(count, stride, DT_BLOCKS_FAR_SPAN) &&
-        dt_user_line_cold(first + seq->u.seq.pieces[0].disp)) /* from DRAM: plain stores */
-        return 0;
-    return masked != 0; /* 1, or -1 after a call of no elements */
-}
-
-int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed)
-{
-    const dt_group_t *g = seq->u.seq.group;
-
-    if (g && g->stride == stride) {
-        *packed = dt_group_pack_vbmi(g, first, count, *packed);
-        return 1;
-    }
-    if (!seq->u.seq.moves || !dt_masked_usable() ||
-        !use_masked(seq, (char *)first, stride, count, *packed, 0))
-        return 0;
-    *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves, seq->size,
-                                          seq->u.seq.data_end, first, stride, count, *packed);
-    return 1;
-}
-
-int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                     char **packed)
-{
-    const dt_group_t *g = seq->u.seq.group;
-
-    if (g && g->stride == stride) {
-        *packed = (char *)dt_group_unpack_vbmi(g, first, count, *packed);
-        return 1;
-    }
-    if (!seq->u.seq.moves || !dt_masked_usable() ||
-        !use_masked(seq, first, stride, count, *packed, 1))
-        return 0;
-    *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves, seq->u.seq.nmoves,
-                                                    seq->size, seq->u.seq.data_end, first,
-                                                    stride, count, *packed);
-    return 1;
-}
-
-/* Blocks k.. of one element whose packed bytes fit in len (start[]: packed offsets). */
-static int64_t whole_blocks(const dt_node_t *seq, int64_t k, int64_t len)
-{
-    const int64_t *start = seq->u.seq.start;
-    int64_t lo = k, hi = seq->u.seq.n;
-
-    while (lo < hi) { /* last j with start[j] - start[k] <= len */
-        int64_t mid = (lo + hi + 1) / 2;
-        if (start[mid] - start[k] <= len)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo - k;
-}
-
-int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
-                    char **packed, int unpack)
-{
-    const dt_piece_t *pc = seq->u.seq.pieces;
-    const int64_t *move_of = seq->u.seq.move_of;
-    int64_t m, first, nmoves, size;
-
-    if (!seq->u.seq.moves || !dt_masked_usable())
-        return 0;
-    if (off) { /* the rest of a block begun by the previous range */
-        int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
-        dt_xfer_exact(base + pc[k].disp + off, *packed, part, unpack);
-        *packed += part;
-        len -= part;
-        k++;
-    }
-    if (len <= 0)
-        return 1;
-    m = whole_blocks(seq, k, len);
-    first = move_of[k];
-    nmoves = move_of[k + m] - first;
-    size = seq->u.seq.start[k + m] - seq->u.seq.start[k];
-    if (unpack) /* the element's end: an upper bound of these blocks' */
-        *packed = (char *)dt_blocks_unpack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
-                                                        seq->u.seq.data_end, base, 0, 1,
-                                                        *packed);
-    else
-        *packed = dt_blocks_pack_sized_avx512(seq->u.seq.moves + first, nmoves, size,
-                                              seq->u.seq.data_end, base, 0, 1, *packed);
-    len -= size;
-    if (len > 0) { /* the first part of block k + m */
-        dt_xfer_exact(base + pc[k + m].disp, *packed, len, unpack);
-        *packed += len;
-    }
-    return 1;
-}
 
 /* The group for copies stride bytes apart, when the CPU has VBMI. */
 static void group_prepare(dt_node_t *seq, int64_t stride)
 {
     dt_group_t g;
 
-    if (seq->u.seq.group || stride <= 0 || !dt_kernel_method_allowed(DT_METHOD_SHUFFLE) ||
-        !base_cpu_features()->avx512vbmi ||
+    if (seq->u.seq.group || stride <= 0 || !dt_program_path(DT_PROGRAM_GROUP) ||
         !dt_group_init(&g, seq->u.seq.pieces, seq->u.seq.n, stride) ||
         !(seq->u.seq.group = malloc(sizeof(g))))
         return;
     *seq->u.seq.group = g;
+    seq->u.seq.grouped = dt_program_path(DT_PROGRAM_GROUP);
 }
 
 /* The blocks cut into moves of at most DT_SMALL_BLOCK bytes. */
@@ -295,7 +75,7 @@ err_free: /* no plan: the fixed-size moves of pack/small.c stay in use */
 
 /*
  * Commit: the groups and the moves on AVX-512 CPUs; on AVX2 CPUs the moves
- * alone, which dt_small_pack_moves packs by 32-byte moves (dt_wide_pack_avx2)
+ * alone, which dt_small_pack_moves packs by 32-byte moves (the avx2-wide path)
  * where the blocks pass DT_SMALL_BLOCK. On Zen 3, pack_bench indexed_int
  * hot (blocks of 4-60 bytes; GB/s in the quiet rounds of 3-6 alternations)
  * went from 13.7-16.7 to 16.6-19.0 at 8-64 KiB and from 12.3-14.1 to
@@ -307,46 +87,18 @@ void dt_masked_prepare(dt_node_t *seq, int64_t stride)
 {
     if (!seq->u.seq.small_blocks)
         return;
-    if (dt_masked_usable()) {
+    if (dt_program_path(DT_PROGRAM_MASKED)) {
         dt_cold_probe_init();
         group_prepare(seq, stride);
         moves_prepare(seq);
-    } else if (dt_wide_avx2()) {
+        if (seq->u.seq.moves)
+            seq->u.seq.masked = dt_program_path(DT_PROGRAM_MASKED);
+    } else if (dt_program_path(DT_PROGRAM_WIDE)) {
         moves_prepare(seq);
     }
 }
 
-#else /* no masked programs in this build */
-
-int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed)
-{
-    (void)seq, (void)first, (void)stride, (void)count, (void)packed;
-    return 0;
-}
-
-int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                     char **packed)
-{
-    (void)seq, (void)first, (void)stride, (void)count, (void)packed;
-    return 0;
-}
-
-int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
-                    char **packed, int unpack)
-{
-    (void)seq, (void)base, (void)k, (void)off, (void)len, (void)packed, (void)unpack;
-    return 0;
-}
-
-void dt_masked_prepare(dt_node_t *seq, int64_t stride)
-{
-    (void)seq, (void)stride;
-}
-
 int dt_masked_usable(void)
 {
-    return 0;
+    return dt_program_path(DT_PROGRAM_MASKED) != NULL;
 }
-
-#endif

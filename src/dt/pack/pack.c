@@ -53,14 +53,10 @@ const dt_kernel_t *dt_strided_kernel(const dt_node_t *loop, char *first, int64_t
         }
         k = next;
     }
-#if defined(__x86_64__)
-    if (k->far && dt_unpack_cold_ticks && dt_span_over(nfull, dist, DT_STRIDED_PROBE_SPAN) &&
-        nfull * loop->u.loop.child->size >= DT_STRIDED_PROBE_BYTES && dt_user_line_cold(first))
+    if (k->far && nfull * loop->u.loop.child->size >= DT_STRIDED_PROBE_BYTES &&
+        dt_cold_policy(first, nfull, dist, DT_STRIDED_PROBE_SPAN, INT64_MAX))
         while (k->far)
             k = k->far;
-#else
-    (void)first;
-#endif
     return k;
 }
 
@@ -129,9 +125,9 @@ static void walk_loop(const dt_node_t *n, char *base, int64_t skip, int64_t len,
         if (off == 0 && child->kind == DT_NODE_SEQ && child->u.seq.small_blocks &&
             (nfull = full_children(n, i, len)) > 0) {
             if (unpack)
-                dt_small_unpack(child, base + i * stride + child->disp, stride, nfull, packed);
+                dt_program_unpack(child, base + i * stride + child->disp, stride, nfull, packed);
             else
-                dt_small_pack(child, base + i * stride + child->disp, stride, nfull, packed);
+                dt_program_pack(child, base + i * stride + child->disp, stride, nfull, packed);
             i += nfull;
             len -= nfull * csize;
             continue;
@@ -158,7 +154,7 @@ static void walk_seq(const dt_node_t *n, char *base, int64_t skip, int64_t len, 
             hi = mid - 1;
     }
     if (n->u.seq.small_blocks) {
-        dt_small_seq_range(n, base, lo, skip - start[lo], len, packed, unpack);
+        dt_program_range(n, base, lo, skip - start[lo], len, packed, unpack);
         return;
     }
     for (int64_t k = lo; len > 0; k++) {

@@ -20,14 +20,27 @@ void dt_pack_prepare(dt_node_t *node, int64_t stride);
  */
 void dt_pack_prepare_type(dt_type_t *type);
 
-/* ---- element programs for sequences of small blocks (pack/small.c) ---- */
-/* count whole elements of seq, element i at first + i * stride. */
-void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed);
-void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+/* ---- element programs for sequences of small blocks (pack/program.c) ---- */
+/* count whole elements of seq, element i at first + i * stride, by the path that moves them. */
+void dt_program_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                      char **packed);
+void dt_program_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
+                       char **packed);
+/* Bytes [off, off + len) of one element, starting inside block k. */
+void dt_program_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+                      char **packed, int unpack);
+
+/* The masked moves of seq (its blocks' cut, pack/masked.c) as a program for their path. */
+static inline dt_program_t dt_seq_moves(const dt_node_t *seq)
+{
+    return (dt_program_t){.pieces = seq->u.seq.moves, .n = seq->u.seq.nmoves,
+                          .size = seq->size, .data_end = seq->u.seq.data_end,
+                          .dense = seq->u.seq.dense, .group = seq->u.seq.group};
+}
+
+/* ---- the portable moves of element programs (pack/small.c) ---- */
 /*
- * count elements of seq as dt_small_pack packs them when the masked moves
+ * count elements of seq as dt_program_pack packs them when the masked moves
  * decline: the element shuffle or fixed-size moves, then exact copies for
  * the last elements. When a block passes DT_SMALL_BLOCK: 32-byte moves of
  * the blocks' cut (pack/masked.c) on AVX2 CPUs, else the move plan or
@@ -35,31 +48,21 @@ void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t 
  */
 char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t stride,
                           int64_t count, char *p);
-/* The same for dt_small_unpack: moves of exactly each block's bytes. Returns the end. */
+/* The same for dt_program_unpack: moves of exactly each block's bytes. Returns the end. */
 const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t stride,
                                   int64_t count, const char *p);
 /* Commit: prepares the element shuffle when the CPU and the blocks allow it. */
 void dt_small_prepare(dt_node_t *seq);
-/* Bytes [off, off + len) of one element, starting inside block k. */
-void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
-                        char **packed, int unpack);
-
-/*
- * ---- masked element programs on AVX-512 (pack/masked.c) ----
- * Each returns 0, having done nothing, when seq has no masked plan (other
- * CPUs and builds): the caller then uses the element programs above.
- */
-int dt_masked_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed);
-int dt_masked_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                     char **packed);
-int dt_masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
+/* dt_program_range by these moves. */
+void dt_small_range(const dt_node_t *seq, char *base, int64_t k, int64_t off, int64_t len,
                     char **packed, int unpack);
+
+/* ---- masked element programs on AVX-512 (pack/masked.c) ---- */
 /* Commit: the plans of a small-block sequence repeated every stride bytes (0: unknown). */
 void dt_masked_prepare(dt_node_t *seq, int64_t stride);
 /*
  * Whether this CPU runs the masked programs (AVX-512 BW, not capped by
- * VMPL_DT_ISA; asked once). Without them a sequence's moves serve only the
+ * VMPL_DT_ISA; chosen once, dt_program_path). Without them a sequence's moves serve only the
  * 32-byte moves of dt_small_pack_moves on AVX2 CPUs.
  */
 int dt_masked_usable(void);

@@ -9,7 +9,7 @@
  * whose excess would run past the packed range, take exact copies. On
  * AVX2 CPUs the 32-byte moves are one YMM load and store each, checked
  * once per element where the blocks leave no page without data
- * (dt_wide_pack_avx2), and blocks longer than 32 bytes go as moves of at
+ * (the avx2-wide path, kernels/program.h), and blocks longer than 32 bytes go as moves of at
  * most 32 bytes (cut at commit, pack/masked.c); their last
  * elements go by the move plan (below) where there is one (pack_bench
  * indexed_int hot on Zen 4, 8 alternations: 2 KiB 18.1 -> 20.4 GB/s,
@@ -21,7 +21,8 @@
  * overlapping fixed-size moves, block by block over a chunk of elements
  * for up to four blocks, by the move plan for more.
  *
- * On AVX-512 CPUs the masked programs of pack/masked.c take over.
+ * On AVX-512 CPUs the masked programs of pack/masked.c take over
+ * (pack/program.c chooses).
  */
 #include "dt/pack/pack.h"
 #include "dt/kernels/shuffle.h"
@@ -118,20 +119,6 @@ PACK_UNROLLED(2, 32)
 PACK_UNROLLED(3, 32)
 PACK_UNROLLED(4, 32)
 
-#if defined(__x86_64__)
-int dt_wide_avx2(void)
-{
-    static int usable = -1; /* the same answer in every thread: a race only repeats it */
-    int u = __atomic_load_n(&usable, __ATOMIC_RELAXED);
-
-    if (u < 0) {
-        u = base_cpu_features()->avx2 && dt_kernel_isa_allowed(VMPL_ISA_AVX2);
-        __atomic_store_n(&usable, u, __ATOMIC_RELAXED);
-    }
-    return u;
-}
-#endif
-
 static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
                        char *p, int64_t width)
 {
@@ -148,11 +135,11 @@ static char *pack_wide(const dt_node_t *seq, const char *first, int64_t stride, 
     }
     if (width == 16)
         return pack_wide_16(pc, n, first, stride, count, p);
-#if defined(__x86_64__)
-    if (dt_wide_avx2())
-        return dt_wide_pack_avx2(pc, n, seq->u.seq.data_end, seq->u.seq.dense, first, stride,
-                                 count, p);
-#endif
+    if (seq->u.seq.wide) {
+        const dt_program_t blocks = {.pieces = pc, .n = n, .size = size,
+                                     .data_end = seq->u.seq.data_end, .dense = seq->u.seq.dense};
+        return seq->u.seq.wide->pack(&blocks, first, stride, count, p);
+    }
     return pack_wide_32(pc, n, first, stride, count, p);
 }
 
@@ -333,12 +320,9 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride, char
  */
 static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
 {
-#if defined(__x86_64__)
-    if (dt_unpack_probes(count, stride, DT_PREFETCH_SPAN)) /* reads the first data byte */
-        return !dt_user_line_cold(first + seq->u.seq.pieces[0].disp);
-#endif
-    (void)seq, (void)first;
-    return !dt_span_over(count, stride, DT_PREFETCH_SPAN);
+    return !dt_span_over(count, stride, DT_PREFETCH_SPAN) &&
+           !dt_cold_policy(first + seq->u.seq.pieces[0].disp, count, stride,
+                           DT_UNPACK_PREFETCH_SPAN, DT_PREFETCH_SPAN);
 }
 
 /*
@@ -406,19 +390,17 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     const dt_piece_t *pc = seq->u.seq.pieces;
     int64_t n = seq->u.seq.n, width = seq->u.seq.widest <= 16 ? 16 : 32, wide = 0;
 
-#if defined(__x86_64__)
-    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && dt_wide_avx2()) {
+    if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.moves && seq->u.seq.wide) {
         /* the blocks cut into moves of at most 32 bytes (pack/masked.c) */
+        const dt_program_t moves = dt_seq_moves(seq);
         wide = count - exact_tail(seq, 32);
         wide = wide > 0 ? wide : 0;
-        p = dt_wide_pack_avx2(seq->u.seq.moves, seq->u.seq.nmoves, seq->u.seq.data_end,
-                              seq->u.seq.dense, first, stride, wide, p);
+        p = seq->u.seq.wide->pack(&moves, first, stride, wide, p);
         if (seq->u.seq.move_plan) /* exact too, and no memcpy call per long block */
             return pack_planned(seq->u.seq.move_plan, first + wide * stride, stride,
                                 count - wide, p, seq->size);
         return pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
     }
-#endif
     if (seq->u.seq.widest > DT_SMALL_BLOCK && seq->u.seq.move_plan &&
         !dt_span_over(count, stride, PLAN_PACK_SPAN))
         return pack_planned(seq->u.seq.move_plan, first, stride, count, p, seq->size);
@@ -437,30 +419,6 @@ char *dt_small_pack_moves(const dt_node_t *seq, const char *first, int64_t strid
     return pack_exact(pc, n, first + wide * stride, stride, count - wide, p);
 }
 
-void dt_small_pack(const dt_node_t *seq, const char *first, int64_t stride, int64_t count,
-                   char **packed)
-{
-    if (!dt_masked_pack(seq, first, stride, count, packed))
-        *packed = dt_small_pack_moves(seq, first, stride, count, *packed);
-}
-
-/* The shuffle packer of this CPU, or NULL. Chosen once per commit, not per call. */
-static int64_t (*shuffle_packer(void))(const dt_shuffle_t *, const char *, int64_t, int64_t,
-                                       char **)
-{
-    if (!dt_kernel_method_allowed(DT_METHOD_SHUFFLE))
-        return NULL;
-#if defined(__x86_64__)
-    return base_cpu_features()->sse42 && dt_kernel_isa_allowed(VMPL_ISA_SSE42)
-               ? dt_shuffle_pack_ssse3
-               : NULL;
-#elif defined(__aarch64__)
-    return dt_kernel_isa_allowed(VMPL_ISA_NEON) ? dt_shuffle_pack_neon : NULL;
-#else
-    return NULL;
-#endif
-}
-
 static int by_disp(const void *a, const void *b)
 {
     const dt_piece_t *x = a, *y = b;
@@ -470,7 +428,7 @@ static int by_disp(const void *a, const void *b)
 
 /*
  * Commit: whether no gap between data bytes (the blocks in address order)
- * passes DT_WIDE_MAX_GAP, for dt_wide_pack_avx2. Stays 0 without memory.
+ * passes DT_WIDE_MAX_GAP, for the avx2-wide path. Stays 0 without memory.
  */
 static void dense_prepare(dt_node_t *seq)
 {
@@ -545,10 +503,12 @@ void dt_small_prepare(dt_node_t *seq)
     if (seq->u.seq.small_blocks && seq->u.seq.n > 4 && seq->u.seq.widest <= DT_MASKED_BLOCK &&
         !seq->u.seq.move_plan)
         move_plan_prepare(seq);
-    if (seq->u.seq.small_blocks)
+    if (seq->u.seq.small_blocks) {
         dt_cold_probe_init(); /* for data_in_cache */
+        seq->u.seq.wide = dt_program_path(DT_PROGRAM_WIDE);
+    }
     if (!seq->u.seq.small_blocks || seq->u.seq.shuffle || seq->size > DT_SHUFFLE_WINDOW ||
-        !shuffle_packer())
+        !dt_shuffle_path())
         return;
     for (int64_t k = 0; k < seq->u.seq.n; k++) {
         lo = pc[k].disp < lo ? pc[k].disp : lo;
@@ -557,7 +517,7 @@ void dt_small_prepare(dt_node_t *seq)
     if (hi - lo > DT_SHUFFLE_WINDOW || !(sh = malloc(sizeof(*sh))))
         return;
     *sh = (dt_shuffle_t){.window = lo, .data_end = hi - lo, .size = seq->size,
-                         .store = DT_SHUFFLE_WINDOW, .pack = shuffle_packer()};
+                         .store = DT_SHUFFLE_WINDOW, .pack = dt_shuffle_path()};
 #if defined(__x86_64__)
     sh->store = seq->size > 16 ? 32 : 16; /* the SSSE3 shuffle and the blends */
 #endif
@@ -570,8 +530,8 @@ void dt_small_prepare(dt_node_t *seq)
             sh->ssse3[(j / 16) * 2 + src / 16][j % 16] = (uint8_t)(src % 16);
         }
 #if defined(__x86_64__)
-    if (blend_prepare(sh, pc, seq->u.seq.n) && dt_wide_avx2())
-        sh->pack = dt_blend_pack_avx2;
+    if (blend_prepare(sh, pc, seq->u.seq.n) && dt_blend_path())
+        sh->pack = dt_blend_path();
 #endif
     seq->u.seq.shuffle = sh;
 }
@@ -685,26 +645,16 @@ const char *dt_small_unpack_moves(const dt_node_t *seq, char *first, int64_t str
     return p;
 }
 
-void dt_small_unpack(const dt_node_t *seq, char *first, int64_t stride, int64_t count,
-                     char **packed)
-{
-    if (!dt_masked_unpack(seq, first, stride, count, packed))
-        *packed = (char *)dt_small_unpack_moves(seq, first, stride, count, *packed);
-}
-
 /*
  * Bytes [off, off + len) of a sequence of small blocks starting inside
  * block k (one element, e.g. an irregular indexed type): the iovec path.
  */
-DT_PAGE_BOUNDED_READS void dt_small_seq_range(const dt_node_t *seq, char *base, int64_t k,
-                                              int64_t off, int64_t len, char **packed,
-                                              int unpack)
+DT_PAGE_BOUNDED_READS void dt_small_range(const dt_node_t *seq, char *base, int64_t k,
+                                          int64_t off, int64_t len, char **packed, int unpack)
 {
     const dt_piece_t *pc = seq->u.seq.pieces;
     char *p = *packed;
 
-    if (dt_masked_range(seq, base, k, off, len, packed, unpack))
-        return;
     if (len == seq->size && seq->u.seq.move_plan) { /* the whole element */
         *packed = move_planned(seq->u.seq.move_plan, base, 0, 1, p, len, 1, unpack);
         return;

@@ -20,6 +20,7 @@
  * Also the 32-byte moves of the element programs (dt_wide_pack_avx2).
  */
 #include "dt/kernels/kernel_private.h"
+#include "dt/kernels/program.h"
 
 #include <immintrin.h>
 
@@ -478,3 +479,62 @@ DT_PAGE_BOUNDED_READS char *dt_wide_pack_avx2(const dt_piece_t *pc, int64_t n, i
     }
     return p;
 }
+
+/* ---- descriptors of the AVX2 paths outside the strided kernels (kernels/program.h) ---- */
+static int avx2_usable(const base_cpu_features_t *cpu)
+{
+    return cpu->avx2;
+}
+
+static int wide_applies(const dt_program_t *p, int64_t stride)
+{
+    (void)p, (void)stride;
+    return 1;
+}
+
+static char *wide_pack(const dt_program_t *p, const char *first, int64_t stride, int64_t count,
+                       char *packed)
+{
+    return dt_wide_pack_avx2(p->pieces, p->n, p->data_end, p->dense, first, stride, count,
+                             packed);
+}
+
+const dt_program_kernel_t dt_avx2_wide_program = {
+    .name = "avx2-wide",
+    .isa = VMPL_ISA_AVX2,
+    .usable = avx2_usable,
+    .applies = wide_applies,
+    .pack = wide_pack,
+    .unpack = NULL, /* its stores overrun a block: packs only */
+};
+
+static int backward_applies(size_t blen, ptrdiff_t stride)
+{
+    (void)stride;
+    return blen >= 128;
+}
+
+static void backward_pack(void *restrict dst, const void *restrict src, ptrdiff_t stride,
+                          size_t blen, size_t nblocks)
+{
+    for (size_t i = 0; i < nblocks; i++)
+        dt_copy_backward_avx2((char *)dst + i * blen, (const char *)src + (ptrdiff_t)i * stride,
+                              blen);
+}
+
+static void backward_unpack(void *restrict dst, ptrdiff_t stride, const void *restrict src,
+                            size_t blen, size_t nblocks)
+{
+    for (size_t i = 0; i < nblocks; i++)
+        dt_copy_backward_avx2((char *)dst + (ptrdiff_t)i * stride, (const char *)src + i * blen,
+                              blen);
+}
+
+const dt_kernel_t dt_avx2_backward_copy = {
+    .name = "avx2-backward",
+    .method = DT_METHOD_VECTOR,
+    .isa = VMPL_ISA_AVX2,
+    .applies = backward_applies,
+    .pack = backward_pack,
+    .unpack = backward_unpack,
+};

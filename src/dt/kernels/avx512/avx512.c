@@ -25,6 +25,7 @@
  * exactly its bytes, with no branch on its length or its page.
  */
 #include "dt/kernels/kernel_private.h"
+#include "dt/kernels/program.h"
 
 #include <immintrin.h>
 
@@ -418,3 +419,38 @@ const dt_kernel_t dt_avx512_kernels[] = {
      vector_unpack, NULL, 0, NULL, NULL, NULL, NULL, NULL},
 };
 const size_t dt_avx512_kernel_count = sizeof(dt_avx512_kernels) / sizeof(dt_avx512_kernels[0]);
+
+/* ---- the masked moves as an element-program path (kernels/program.h) ---- */
+static int masked_usable(const base_cpu_features_t *cpu)
+{
+    return cpu->avx512bw;
+}
+
+static int masked_applies(const dt_program_t *p, int64_t stride)
+{
+    (void)p, (void)stride;
+    return 1; /* pieces of 1..32 bytes: the cut of pack/masked.c */
+}
+
+static char *masked_pack(const dt_program_t *p, const char *first, int64_t stride, int64_t count,
+                         char *packed)
+{
+    return dt_blocks_pack_sized_avx512(p->pieces, p->n, p->size, p->data_end, first, stride,
+                                       count, packed);
+}
+
+static const char *masked_unpack(const dt_program_t *p, char *first, int64_t stride,
+                                 int64_t count, const char *packed)
+{
+    return dt_blocks_unpack_sized_avx512(p->pieces, p->n, p->size, p->data_end, first, stride,
+                                         count, packed);
+}
+
+const dt_program_kernel_t dt_avx512_masked_program = {
+    .name = "avx512-masked",
+    .isa = VMPL_ISA_AVX512,
+    .usable = masked_usable,
+    .applies = masked_applies,
+    .pack = masked_pack,
+    .unpack = masked_unpack,
+};

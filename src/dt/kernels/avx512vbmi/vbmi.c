@@ -10,6 +10,7 @@
  */
 #include "dt/kernels/group.h"
 #include "dt/kernels/kernel_private.h"
+#include "dt/kernels/program.h"
 
 #include <immintrin.h>
 
@@ -188,7 +189,7 @@ static inline void mask_store_halves(char *w, __mmask64 m, __m512i v)
 /*
  * The whole steps of an unpack into window w. prefetch 1 prefetches as
  * group_pack_steps; prefetch 2 only the user lines DT_UNPACK_AHEAD bytes
- * ahead (dt_unpack_probes), the caller leaving out the steps whose
+ * ahead (dt_cold_policy), the caller leaving out the steps whose
  * prefetches would pass the call's data. With plain, the packed bytes are
  * loaded 64 at a time unmasked (the caller checks they stay inside the
  * packed range). The stores stay masked: the gaps between the data bytes
@@ -248,8 +249,8 @@ const char *dt_group_unpack_vbmi(const dt_group_t *g, char *first, int64_t count
         int64_t plain = dt_steps_within(count * g->size, DT_GROUP_PACKED, g->k * g->size, steps);
         int64_t ahead = 0; /* steps that prefetch: their prefetches stay in the call's data */
         plain = plain < safe ? plain : safe;
-        if (dt_masked_prefetch && dt_unpack_probes(count, g->stride, DT_PREFETCH_SPAN) &&
-            dt_user_line_cold(first + g->window)) {
+        if (dt_masked_prefetch && dt_cold_policy(first + g->window, count, g->stride,
+                                                 DT_UNPACK_PREFETCH_SPAN, DT_PREFETCH_SPAN)) {
             ahead = dt_steps_within((count - 1) * g->stride + g->width, DT_UNPACK_AHEAD + 128,
                                     g->k * g->stride, plain);
             p = group_unpack_steps(g, first + g->window, ahead, p, 0, 0, 2, 1, 0);
@@ -432,3 +433,37 @@ const dt_kernel_t dt_avx512vbmi_kernels[] = {
 };
 const size_t dt_avx512vbmi_kernel_count =
     sizeof(dt_avx512vbmi_kernels) / sizeof(dt_avx512vbmi_kernels[0]);
+
+/* ---- the groups as an element-program path (kernels/program.h) ---- */
+static int group_usable(const base_cpu_features_t *cpu)
+{
+    return cpu->avx512bw && cpu->avx512vbmi;
+}
+
+static int group_applies(const dt_program_t *p, int64_t stride)
+{
+    return p->group && p->group->stride == stride;
+}
+
+static char *group_pack(const dt_program_t *p, const char *first, int64_t stride, int64_t count,
+                        char *packed)
+{
+    (void)stride; /* the group's */
+    return dt_group_pack_vbmi(p->group, first, count, packed);
+}
+
+static const char *group_unpack(const dt_program_t *p, char *first, int64_t stride,
+                                int64_t count, const char *packed)
+{
+    (void)stride;
+    return dt_group_unpack_vbmi(p->group, first, count, packed);
+}
+
+const dt_program_kernel_t dt_avx512vbmi_group_program = {
+    .name = "avx512vbmi-group",
+    .isa = VMPL_ISA_AVX512,
+    .usable = group_usable,
+    .applies = group_applies,
+    .pack = group_pack,
+    .unpack = group_unpack,
+};
