@@ -71,5 +71,60 @@ for dir in "$root"/src/*/ "$root"/tools/*/; do
   done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$dir" --include='*.[ch]')
   checked=$((checked + 1))
 done
+# dt's sub-layers: sub: the sub-layers it may include (besides itself)
+declare -A dt_allowed=(
+  [kernels]=""
+  [layout]="type kernels"
+  [pack]="type layout kernels"
+  [type]="layout pack"
+)
+
+# Sets sub to the dt sub-layer that an include NAME of FILE reaches, "dt.h"
+# for the public header, empty for anything outside src/dt.
+dt_include_sub() { # dt_include_sub FILE NAME
+  local file=$1 name=$2 path rest
+  sub=
+  if [ -e "${file%/*}/$name" ]; then
+    path=$(realpath -m "${file%/*}/$name")
+    path=${path#"$root"/}
+  elif [ "${name#dt/}" != "$name" ]; then
+    path=src/$name
+  else
+    return
+  fi
+  case "$path" in
+    src/dt/dt.h) sub=dt.h ;;
+    src/dt/*/*) rest=${path#src/dt/}; sub=${rest%%/*} ;;
+    src/dt/*) sub=root ;;
+  esac
+}
+
+if [ -d "$root/src/dt" ]; then
+  while IFS= read -r file; do
+    rel=${file#"$root"/src/dt/}
+    case "$rel" in
+      dt.h) continue ;;
+      */*) from=${rel%%/*} ;;
+      *) from= ;;
+    esac
+    if [ -z "$from" ] || [ -z "${dt_allowed[$from]+set}" ]; then
+      echo "layering: src/dt/$rel is in no sub-layer of dt (${!dt_allowed[*]})"
+      violations=$((violations + 1))
+      continue
+    fi
+    while IFS= read -r hit; do
+      [[ $hit =~ include[[:space:]]*[\"\<]([^\">]+) ]] || continue
+      name=${BASH_REMATCH[1]}
+      dt_include_sub "$file" "$name"
+      case "$sub" in "" | dt.h | "$from") continue ;; esac
+      case " ${dt_allowed[$from]} " in
+        *" $sub "*) ;;
+        *) echo "layering: src/dt/$rel includes $name, in dt/$sub (dt/$from may use: ${dt_allowed[$from]:-no other sub-layer})"
+           violations=$((violations + 1)) ;;
+      esac
+    done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$file")
+  done < <(find "$root/src/dt" -name '*.[ch]' | sort)
+fi
+
 echo "layering: $checked folders checked, $violations violations"
 [ "$violations" -eq 0 ] && [ "$checked" -gt 0 ]

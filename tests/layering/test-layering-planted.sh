@@ -30,8 +30,20 @@ plant() {
 }
 
 plant "the tree as it is" 0 " 0 violations" "" ""
-plant "dt includes core" 1 "pack/copy.c includes core/comm/comm.h, in src/core" \
-    pack/copy.c '#include <core/comm/comm.h>'
+plant "dt includes core" 1 "src/dt/pack/copy.c includes core/comm/comm.h, in src/core" \
+    src/dt/pack/copy.c '#include <core/comm/comm.h>'
+plant "a dt kernel includes pack" 1 "src/dt/kernels/avx2/avx2.c includes dt/pack/pack.h, in dt/pack" \
+    src/dt/kernels/avx2/avx2.c '#include "dt/pack/pack.h"'
+plant "dt layout includes pack by a relative path" 1 "src/dt/layout/build.c includes ../pack/pack.h, in dt/pack" \
+    src/dt/layout/build.c '#include "../pack/pack.h"'
+plant "dt type goes around pack to a kernel" 1 "src/dt/type/type.c includes dt/kernels/kernel.h, in dt/kernels" \
+    src/dt/type/type.c '#include "dt/kernels/kernel.h"'
+plant "a dt file in no sub-layer" 1 "src/dt/extra.c is in no sub-layer of dt" \
+    src/dt/extra.c '#include "dt/dt.h"'
+plant "dt pack includes a kernel header (allowed)" 0 " 0 violations" \
+    src/dt/pack/pack.c '#include "dt/kernels/group.h"'
+plant "a dt kernel includes the public header (allowed)" 0 " 0 violations" \
+    src/dt/kernels/query.c '#include "dt/dt.h"'
 plant "op includes dt" 1 "src/op/op_type.c includes dt/dt.h, in src/dt (src/op may use: src/base)" \
     src/op/op_type.c '#include "dt/dt.h"'
 plant "base includes rt" 1 "src/base/log.c includes rt/rt.h, in src/rt" \
