@@ -72,9 +72,10 @@ void dt_masked_probe(void)
                dt_masked_prefetch ? "prefetch" : "do not prefetch");
 }
 
-#else /* no masked loops; x86 builds define it with the kernels (kernels/avx512vbmi/vbmi.c) */
+#else /* no masked loops; x86 builds define these with the kernels (kernels/avx512vbmi/vbmi.c) */
 
 int dt_masked_prefetch = 1;
+uint64_t dt_unpack_cold_ticks; /* 0: no cold-line probe off x86-64 */
 
 void dt_masked_probe(void)
 {
