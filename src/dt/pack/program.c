@@ -176,6 +176,7 @@ static void masked_range(const dt_node_t *seq, char *base, int64_t k, int64_t of
     const int64_t *move_of = seq->u.seq.move_of;
     dt_program_t part_of = dt_seq_moves(seq);
     int64_t m, first;
+
     if (off) { /* the rest of a block begun by the previous range */
         int64_t part = pc[k].len - off < len ? pc[k].len - off : len;
         dt_xfer_exact(base + pc[k].disp + off, *packed, part, unpack);
