@@ -8,8 +8,8 @@
 #     with "run-expect: exit status N" (ctest ignores the exit code once
 #     PASS_REGULAR_EXPRESSION is set);
 #   - FAIL_REGULAR_EXPRESSION always holds that line for N != 0 and the
-#     sanitizers' "ERROR: ...Sanitizer" and UBSan's "runtime error", plus
-#     the test's own FAIL regex.
+#     sanitizers' "ERROR: ...Sanitizer", TSan's "WARNING: ThreadSanitizer"
+#     and UBSan's "runtime error", plus the test's own FAIL regex.
 # PASS sets PASS_REGULAR_EXPRESSION. EXIT <regex> is for a test whose
 # command must fail (a launcher reporting an aborted job): its exit status
 # must match <regex>, after the PASS text, instead of being 0. A <program>
@@ -20,7 +20,7 @@
 # never FAIL_REGULAR_EXPRESSION (it would replace the checks above). A test
 # that can skip exits with 77 and sets SKIP_RETURN_CODE 77; scripts/test.sh
 # counts skips apart from passes.
-set(VMPL_TEST_SANITIZER_REGEX "ERROR: [A-Za-z]*Sanitizer|runtime error")
+set(VMPL_TEST_SANITIZER_REGEX "ERROR: [A-Za-z]*Sanitizer|WARNING: ThreadSanitizer|runtime error")
 
 function(vmpl_add_test name)
   cmake_parse_arguments(PARSE_ARGV 1 t "" "PASS;FAIL;EXIT" "COMMAND")
