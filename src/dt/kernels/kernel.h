@@ -87,55 +87,36 @@ typedef struct dt_kernel {
  * Calls whose blocks span more than this many bytes of user memory do
  * without gathers and scatters.
  * - Strides above 512 bytes: 64 MiB. Once blocks miss the TLB and its
- *   page-walk caches, the moves keep more misses in flight. On Zen 4
- *   (col_1024_double, 8-byte blocks at 8 KiB) that took until 256 MiB:
- *   VPSCATTERQQ unpacked at 1.33 GB/s against 1.01 for 8-byte moves
- *   there, at 512 MiB at 0.64 against 1.00, and at 1 GiB pack fell to
- *   0.35-0.40 against 0.56-0.61. On Zen 5, gathers / 8-byte moves in GB/s:
- *   col_1024_double pack 1.6 / 0.9 at 64 MiB and 0.6-0.7 / 0.8 at 256 MiB,
- *   unpack 1.1 / 1.2 and 0.5-0.7 / 1.0; face_last (stride 2896) at 90 MiB
- *   pack 6.5-7.0 / 7.6-8.8, unpack 6.5-7.4 / 7.1-8.1.
- * - Strides up to 512 bytes: 2 MiB, twice the L2 of the Zen 5 it was
- *   measured on. The blocks are a few cache lines apart, which the
- *   hardware prefetchers follow for plain loads and stores and not for
- *   gathers: col_16_double (stride 128) in GB/s, gather / 8-byte moves,
- *   pack 15.3 / 14.0 at a 1 MiB span, 9.3 / 10.8 at 4 MiB, 6.1 / 8.9 at
- *   16 MiB, 1.9 / 5.0 at 64 MiB; unpack 18.9 / 14.6, 10.9 / 10.6, 8.1 / 8.4,
- *   3.1 / 4.1.
+ *   page-walk caches, the moves keep more misses in flight.
+ * - Strides up to 512 bytes: 2 MiB, twice the L2. The blocks are a few
+ *   cache lines apart, which the hardware prefetchers follow for plain
+ *   loads and stores and not for gathers.
+ * (record: docs/perf/dt-strided-kernels.md)
  */
 #define DT_FAR_SPAN_SPARSE ((uint64_t)64 << 20)
 /*
  * Sparse strides only: calls that span more than this many bytes (and up
  * to DT_FAR_SPAN_SPARSE) use the fastest gathers or the fastest moves,
  * whichever the first such call finds faster on its own blocks
- * (dt_kernel_mid_taken), whatever the calibration, timed in L2, picked: on
- * Zen 5, col_1024_double (8 KiB stride) packed at 1.5-1.6 GB/s by gathers
- * against 0.9 by 8-byte moves at 16-64 MiB spans, and face_last (stride
- * 2896) unpacked at 25 against 16 at 5.7-22.6 MiB, where the calibration
- * found the two level or the moves ahead; on Zen 3 the AVX2 gathers lost
- * at the 8 KiB stride where the calibration had picked them
- * (kernels/select.c).
+ * (dt_kernel_mid_taken), whatever the calibration, timed in L2, picked:
+ * out of L2 the calibration's ranking does not hold (kernels/select.c;
+ * record: docs/perf/dt-strided-kernels.md).
  */
 #define DT_MID_SPAN ((uint64_t)2 << 20)
 /*
  * The trial's answers per span, in powers of 4 from DT_MID_SPAN (2-8,
  * 8-32, 32-64 MiB): the page walks that set the ranking grow with the
- * span. On Zen 3, col_1024_double pack, the gathers' time over the moves'
- * in the trials of 8 processes: 0.83-1.04 at 4 MiB, 1.05-1.17 at 16 MiB,
- * 1.09-1.21 at 64 MiB.
+ * span (record: docs/perf/dt-strided-kernels.md).
  */
 #define DT_MID_BUCKETS 3
 /*
  * Calls whose blocks span at most this many bytes stay in L1 when they
  * repeat. There the load and store ports set the speed, not the misses a
  * gather keeps in flight, and the calibration (in L2) may have picked a
- * gather that loses to plain moves: on Zen 5, col_16_double (8-byte
- * blocks at stride 128) packed 512 B-3 KiB (8-48 KiB spans) at 20-26 GB/s
- * by gathers against 31-48 by 8-byte moves, and unpacked at 17-23 against
- * 26-30; at 4 KiB (64 KiB) the gathers won, 25 against 19. Each class
- * that picked a gather times every usable kernel at a 16 KiB span
- * (kernels/select.c) and keeps, per side, one that beats its own by
- * 10 % as `near`.
+ * gather that loses to plain moves. Each class that picked a gather times
+ * every usable kernel at a 16 KiB span (kernels/select.c) and keeps, per
+ * side, one that beats its own by 10 % as `near` (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define DT_NEAR_SPAN ((uint64_t)32 << 10)
 #define DT_FAR_SPAN_NEAR ((uint64_t)2 << 20)

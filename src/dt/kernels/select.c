@@ -313,14 +313,9 @@ static int blen_class(size_t blen)
  * Long strides that are multiples of 1 KiB put every block at one of at
  * most four L1 set indices (64 sets of 64-byte lines), so the blocks of a
  * call evict each other, and the fastest kernel is another one than at
- * long strides whose blocks spread over the sets (STRIDE_LONG). On Zen 4,
- * 8-byte blocks, ns per call of 128 / 512 blocks: at strides of 8-16 KiB
- * VPSCATTERQQ unpacked in 370-450 / 1890-1980 against 420-960 /
- * 2480-3870 for 8-byte moves, packs level (at 4 KiB mixed); at strides
- * of 768, 1448 and 2896 bytes the moves packed in 19-45 / 200-350
- * against 57-96 / 290-470 for gathers. As one class, the two calibrated
- * at whichever came first in the process (pack_bench face_last and
- * col_1024_double).
+ * long strides whose blocks spread over the sets (STRIDE_LONG): scatters
+ * win at the former, moves at the latter (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 static int stride_class(size_t blen, ptrdiff_t stride)
 {
@@ -382,30 +377,24 @@ static int candidate(int i, size_t blen, ptrdiff_t stride)
 /*
  * Blocks longer than this are moved by block copies only (no gathers,
  * shuffles or permutes apply), and the widest usable one moves them: no
- * single timing ranks those. On Zen 5, packing and unpacking a 3-D face
- * (rows of 184-2896 bytes), the 64-byte moves ran 1.05-1.35x as fast as
- * the 32-byte ones in L1, 0.97-1.1x in L2 and L3, 1.0-1.2x from memory;
- * the generic 16-byte moves 0.6-0.7x from memory, yet they were the
- * fastest of the three in L2, where the calibration times. Timed at the
- * class's sparse stride (16 blocks 1 MiB apart), each of the three won in
- * turn.
+ * single timing ranks those: the widest wins in L1 and from memory, not
+ * in L2, where the calibration times (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define CALIBRATE_LONG_BLOCK 64
 /*
  * Blocks per timing, at least. One call of the sparse shapes takes a few
- * ticks of the clock (64 blocks of 8 bytes 8 KiB apart: 120-250 ns, in
- * steps of 10), and the best of five single calls ranked the kernels
- * differently from process to process.
+ * ticks of the clock, and the best of five single calls ranked the
+ * kernels differently from process to process (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define CALIBRATE_BLOCKS 1024
 /*
  * The user bytes a timed shape spans, at most (with 16 blocks at least):
- * in L2, paging in little. STRIDE_LONG_ALIASED shapes span twice as much.
- * On Zen 4, 8-byte blocks 8 KiB apart, 512 KiB (64 blocks) left
- * VPSCATTERQQ and the 8-byte moves level, and 5 of 8 processes picked the
- * moves for unpack, which then ran pack_bench col_1024_double at 1.4-1.5
- * GB/s against 2.0-2.4 for the scatter (1 KiB hot). With 1 MiB (128
- * blocks), 15 of 16 processes picked the scatter.
+ * in L2, paging in little. STRIDE_LONG_ALIASED shapes span twice as much:
+ * at 512 KiB (64 blocks of 8 bytes 8 KiB apart) scatters and moves came
+ * out level and processes picked either (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define CALIBRATE_SPAN ((size_t)512 << 10)
 #define CALIBRATE_ALIASED_SPAN ((size_t)1 << 20)
@@ -441,7 +430,7 @@ static int shape_buffers(size_t nblocks, size_t room, size_t blen, char **user, 
  * The fastest usable pack and unpack kernels for a representative shape of
  * the class (64 KiB of packed data spread over at most CALIBRATE_SPAN: in
  * L2, as the packs that matter are; at 16 KiB, in L1, the ranking of the
- * 8-byte moves and the permutes flipped from run to run on Zen 4), timed
+ * 8-byte moves and the permutes flipped from run to run), timed
  * separately: on some CPUs the best pack and the best unpack are
  * different methods. best[0..1] are over all candidates, best[2..3] over
  * those that are no gathers, best[4..5] over the gathers (pick NULL: none).
@@ -564,14 +553,10 @@ static void choose_near(chosen_t *c, size_t blen, ptrdiff_t stride)
  * Unpack writes the same bytes each time. The calls span 2-64 MiB: the
  * trials cost up to a millisecond, once. The gathers must win by a tenth:
  * the hardware prefetchers follow the plain moves. The calibration, in
- * L2, cannot rank the two there: on Zen 3 it picked the AVX2 gathers for
- * col_1024_double (8 KiB stride) pack in some processes and the 8-byte
- * moves in others, and at 16 and 64 MiB spans the gathers took 1.05-1.21x
- * the moves' time (DT_MID_BUCKETS); pack_bench hot, 3 alternations, GB/s
- * before / after: 16 KiB 1.18-1.33 / 1.22-1.55, 64 KiB 1.03-1.24 /
- * 1.18-1.39; cold 64 KiB 0.32-0.37 / 0.47-0.52. On Zen 5 they won there
- * (kernels/kernel.h). Calls that race here both time, and either answer is
- * valid.
+ * L2, cannot rank the two there: it picked gathers in some processes and
+ * moves in others, and which wins differs by CPU and span (record:
+ * docs/perf/dt-strided-kernels.md). Calls that race here both time, and
+ * either answer is valid.
  */
 #define MID_TRIAL_RUNS 4
 #define MID_MARGIN 10 /* gathers' time * MARGIN <= the others' * (MARGIN - 1) */
