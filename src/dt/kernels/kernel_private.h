@@ -44,12 +44,8 @@ static inline void dt_move_small(char *d, const char *s, size_t n)
  * Blocks at least DT_PAGE_APART bytes apart (either side) are each on a
  * page of their own. Up to DT_PAGE_APART_BLOCKS of them, the kernels move
  * them one per iteration: four an iteration start four TLB misses at once,
- * and on Zen 5 (in a VM) such stores ran 15-30 % slower than one an
- * iteration (col_1024_double unpack, 8-byte blocks at 8 KiB stride, 1-256
- * KiB packed: 1.00-1.29 against 1.30-1.48 GB/s; at 4 KiB stride 1.0
- * against 1.4; loads 0-10 % slower). With more blocks their page-table
- * lines outgrow L2 and the walks in flight win (1 MiB packed, a 1 GiB
- * span: 0.91-0.98 GB/s four an iteration, 0.52 one; 512 KiB level).
+ * which slowed the stores. With more blocks their page-table lines outgrow
+ * L2 and the walks in flight win (record: docs/perf/dt-strided-kernels.md).
  */
 #define DT_PAGE_APART 4096
 #define DT_PAGE_APART_BLOCKS 32768
@@ -65,19 +61,11 @@ static inline int dt_blocks_page_apart(ptrdiff_t d_step, ptrdiff_t s_step, size_
  * DT_SPARSE_SPAN bytes of user memory: the moves prefetch the strided
  * side DT_SPARSE_AHEAD bytes ahead, hinted for writing where they store
  * there (the generic kernels, built without PREFETCHW, get PREFETCHT0
- * either way: those are the builds measured below).
+ * either way: those are the builds measured).
  * A page holds only 32-64 such blocks and the hardware prefetchers stop
- * at its end; past the L2 TLB's reach (8 MiB on Zen 3) each new page
- * waited for its walk. Zen 3 (in a VM), pack_bench col_16_double (8-byte
- * blocks 128 bytes apart) hot, 12 alternations of one binary with and
- * without the prefetch, median ratio of each pair (pack / unpack): 1 MiB
- * packed (a 16 MiB span) 1.10 / 1.33, 4 MiB 1.05 / 1.08, 16 MiB 1.08 /
- * 1.17, 64 KiB 0.99 / 1.01. Prefetching from 512 KiB spans on gained
- * 0.99 / 1.05 at 256 KiB packed (4 MiB), whence the span bound. A
- * throwaway loop at 64-byte strides: 12-32 MiB spans 1.1-1.5, 4-8 MiB
- * 0.84-0.89; at 256-2048-byte strides no gain or a loss (at 8 KiB strides
- * 64 blocks ahead, col_1024_double unpack 1 MiB 0.83 -> 0.53 GB/s).
- * x86-64 only: measured there.
+ * at its end; past the L2 TLB's reach each new page waited for its walk.
+ * Smaller spans gained nothing; wider strides lost. x86-64 only: measured
+ * there (record: docs/perf/dt-strided-kernels.md).
  */
 #define DT_SPARSE_AHEAD 8192
 #define DT_SPARSE_SPAN ((uint64_t)8 << 20)
@@ -192,13 +180,9 @@ static inline __attribute__((always_inline)) void dt_fixed_moves(char *restrict 
  * nearer blocks go to NEAR_UNPACK. Each block a page or more from the last
  * starts where the hardware prefetchers have seen nothing, so without it
  * the first stores of every block wait for their lines. The kernels use it
- * for long blocks, where the prefetches are few against the moves. Zen 4,
- * pack_bench face_mid unpack in cache (rows of 1448, 2048 and 2896 bytes
- * 256 KiB to 1 MiB apart), GB/s at 256 KiB / 512 KiB / 1 MiB: AVX-512
- * 38-42 / 37-38 / 28-29 -> 40-43 / 42-43 / 32-33, AVX2 41 / 34-35 / 30-32
- * -> 45-46 / 43 / 36. A prefetch every 64 bytes gained nothing at 1 MiB,
- * one every 256 or 512 bytes less than every 128. The same read prefetch
- * slowed the packs (1 MiB 34.5 -> 31 GB/s), which do without.
+ * for long blocks, where the prefetches are few against the moves. Every
+ * 128 bytes gained most; the same read prefetch slowed the packs, which
+ * do without (record: docs/perf/dt-strided-kernels.md).
  */
 #define DT_NEXT_BLOCK_PREFETCH_STEP 128
 #define DT_FAR_BLOCK_UNPACK(UNPACK, NEAR_UNPACK, MOVE)                                        \
@@ -222,14 +206,13 @@ static inline __attribute__((always_inline)) void dt_fixed_moves(char *restrict 
 
 /*
  * Software prefetch for loops of masked loads and stores. The hardware
- * prefetchers of Zen 5 do not follow masked memory operations: a 64 MiB
- * stream of masked 64-byte loads reads 19 GB/s where plain loads read 32,
- * and 45-50 GB/s with a prefetch 1-4 KiB ahead; masked stores write 19
- * GB/s against 37-46. In the caches the prefetches only cost issue slots,
- * so loops use them only for calls spanning more than DT_PREFETCH_SPAN
- * bytes of user memory. Those of Zen 4 do follow them (28-30 GB/s either
- * way), and there the prefetches cost: each process measures which kind
- * of CPU it runs on (dt_masked_prefetch below).
+ * prefetchers of some CPUs do not follow masked memory operations, which
+ * then stream far slower than plain ones from DRAM. In the caches the
+ * prefetches only cost issue slots, so loops use them only for calls
+ * spanning more than DT_PREFETCH_SPAN bytes of user memory. Where the
+ * prefetchers do follow them the prefetches cost: each process measures
+ * which kind of CPU it runs on (dt_masked_prefetch below; record:
+ * docs/perf/dt-masked-moves.md).
  */
 #define DT_PREFETCH_AHEAD 4096
 #define DT_PREFETCH_SPAN ((int64_t)4 << 20)
@@ -263,22 +246,15 @@ static inline int dt_masked_prefetch_over(int64_t count, int64_t stride, int64_t
  * DT_UNPACK_PREFETCH_SPAN bytes of user memory time one load of their
  * first user line (x86 TSC); when it took longer than
  * dt_unpack_cold_ticks, they prefetch the user line DT_UNPACK_AHEAD bytes
- * ahead of each step. Measured on Zen 5 (pack_bench, vector(2,3,int) and
- * the struct): the load took 10-30 ns with the user memory in the caches
- * (spans up to 1.5 MiB, "hot") and 160-720 ns after a cache flush (on
- * Zen 3, in a VM, pack_bench indexed_int: up to 100 ns at spans up to
- * 3 MiB, in L3 past the L2 TLB's reach, and 230-730 ns after the flush;
- * a 60 ns bound took a tenth of those hot calls for cold); the
- * prefetches made cold calls 17-35 % faster at 64 KiB and 31-37 % at
- * 1 MiB, and hot calls 6-11 % slower at 1 MiB, so hot calls do without.
+ * ahead of each step. The prefetches speed cold calls and slow hot ones,
+ * so hot calls do without (record: docs/perf/dt-masked-moves.md).
  * The masked block moves' unpacks (pack/masked.c) probe up to
  * DT_BLOCKS_FAR_SPAN, where they start to prefetch: a cold call takes
  * plain copies instead. Past DT_BLOCKS_FAR_SPAN the masked block moves
  * prefetch, and packs take them whatever the choice: a hot call's lines
- * no longer stay in L3 (pack/masked.c has the numbers). All of this
- * only where dt_masked_prefetch is set: on Zen 4 the cold group unpacks
- * ran 5-17 % faster without the prefetch (64 KiB-1 MiB, vector(2,3,int)
- * and the struct).
+ * no longer stay in L3 (pack/masked.c). All of this only where
+ * dt_masked_prefetch is set: where the hardware prefetchers follow masked
+ * moves, the cold group unpacks ran faster without the prefetch.
  */
 #define DT_UNPACK_AHEAD 1024
 #define DT_UNPACK_PREFETCH_SPAN ((int64_t)64 << 10)

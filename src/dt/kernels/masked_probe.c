@@ -6,11 +6,9 @@
  * loads, plain and masked (all bytes but the last), alternately, PROBE_RUNS
  * times each; the fastest run of each counts. Where the masked stream is
  * more than a quarter slower, the hardware prefetchers do not follow masked
- * loads and the loops prefetch in software. On Zen 5 (64 MiB streams) masked
- * loads read 19 GB/s where plain ones read 32, and 45-50 with a prefetch; on
- * Zen 4 both read 28-30, and the prefetches cost: the irregular indexed
- * layout packed and unpacked at 16-64 MiB at 5.1-6.8 GB/s with them and
- * 7.4-9.5 without. The probe takes about two milliseconds.
+ * loads and the loops prefetch in software; where they do follow them the
+ * prefetches only cost. The probe takes about two milliseconds (record:
+ * docs/perf/dt-masked-moves.md).
  */
 #include "dt/kernels/kernel_private.h"
 

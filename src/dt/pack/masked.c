@@ -8,8 +8,9 @@
  *          elements repeat at;
  *   moves  every block cut into moves of at most 32 bytes, each one YMM
  *          masked load and store of exactly its bytes: no page checks, no
- *          exact tail, no branch on the length (measured faster on Zen 4
- *          than ZMM moves or a branch per length class). They pack (and
+ *          exact tail, no branch on the length (measured faster than ZMM
+ *          moves or a branch per length class; record:
+ *          docs/perf/dt-masked-moves.md). They pack (and
  *          unpack) where the first pack (unpack) of the sequence finds
  *          them clearly faster than pack/small.c's own moves
  *          (pack/program.c).
