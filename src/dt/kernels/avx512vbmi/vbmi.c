@@ -53,12 +53,7 @@ static int64_t group_steps_in_page(const dt_group_t *g, int64_t steps, const cha
  * bytes (the caller checks they end inside the packed range; the next
  * step overwrites the bytes past this step's): the hardware prefetchers
  * follow plain loads and stores and ignore masked ones, which matters when
- * the buffers start in DRAM. Measured on Zen 5: plain loads made cold
- * 1 MiB calls 20-25 % faster at the same speed in the caches; plain stores
- * then made cold 4 KiB-1 MiB calls of vector(2,3,int) and of the struct
- * 5-20 % faster, cached ones within 3 % except 3-6 % slower at
- * 512 KiB-1 MiB; and calls that prefetch ran 5-25 % faster at 16 MiB
- * with masked loads.
+ * the buffers start in DRAM (record: docs/perf/dt-vbmi-groups.md).
  */
 static inline __attribute__((always_inline)) char *
 group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, uintptr_t in_end,
@@ -97,8 +92,7 @@ group_pack_steps(const dt_group_t *g, const char *w, int64_t steps, char *p, uin
  * second step's window lies in the last 128 of the pair's 192 bytes. For
  * vector(2,3,int) (96 bytes a step) the pair's loads are then three whole
  * lines where the array is line-aligned, against four loads, two of them
- * split across lines. Measured on Zen 5 (pack_bench, hot): 14-16 % faster
- * at 16 KiB, 2-4 % at 64 KiB, 18-20 % at 256 KiB, the same from 512 KiB.
+ * split across lines (record: docs/perf/dt-vbmi-groups.md).
  */
 static int group_pairs(const dt_group_t *g)
 {
@@ -172,11 +166,9 @@ char *dt_group_pack_vbmi(const dt_group_t *g, const char *first, int64_t count, 
 
 /*
  * The bytes of v under mask m stored to w by two 32-byte masked stores,
- * skipping a half with no byte to store. On Zen 5 a 64-byte masked store
- * costs about twice two 32-byte ones: an unpack step of vector(2, 3, int)
- * in L1 (64 packed bytes into 96 user bytes) took 0.68 ns with two ZMM
- * masked stores and 0.42-0.45 with three YMM ones. (Pack's one store a
- * step measured no faster split.)
+ * skipping a half with no byte to store: a 64-byte masked store measured
+ * about twice two 32-byte ones. (Pack's one store a step measured no
+ * faster split; record: docs/perf/dt-vbmi-groups.md.)
  */
 static inline void mask_store_halves(char *w, __mmask64 m, __m512i v)
 {
@@ -298,8 +290,8 @@ static inline __m512i narrow(__m512i lo, __m512i hi)
  * dt_group_init would build it, in vector registers: the strided kernel
  * builds one per call where the layout has none (its loops get one at
  * commit, kernels/kernel.h group_build), and the byte loop of dt_group_init
- * costs as much as packing a few hundred bytes. Building it per call cost
- * a 4 KiB pack of vector(2,3,int) a fifth of its time on Zen 5.
+ * costs as much as packing a few hundred bytes (record:
+ * docs/perf/dt-vbmi-groups.md).
  */
 static void group_of_blocks(dt_group_t *g, int64_t blen, int64_t stride)
 {
