@@ -3,29 +3,15 @@
  * C library's memcpy, except where it is slow by the copy's placement.
  *
  * glibc 2.36 copies 2 KiB .. 1 MiB by REP MOVSB on CPUs with ERMS (its
- * vector moves below 2 KiB check the placement themselves). On Zen 4, REP
- * MOVSB slows down when the destination lies less than a few lines past
- * the source modulo 4096: the copy then loads from page offsets it has
- * just stored to, and the loads wait on stores they only seem to overlap.
- * A throwaway program copying into a page-aligned buffer, GB/s by that
- * distance, memcpy / the same copy last bytes first (avx2-backward, kernels/program.h):
- *
- *   bytes     8           16-24         40-248        0, 32, 64 .., 256 up
- *   2200      3 / 81      31-34 / 81    10-80 / 79-93  84-96 / 86-95
- *   4096      3 / 102     38-42 / 102   96 / 95-101    99-100 / 110
- *   16200     3 / 66-105  43-53 / 64-106  85-94 / 63-112  104-106 / 65-112
- *   32 KiB    2 / 58      29-32 / 58    45-49 / 58     51-52 / 56-58
- *   256 KiB   3 / 48      29-32 / 49-50 36-40 / 50-58  43-50 / 48-57
- *   1048352   3 / 44      41-42 / 44    38-45 / 44-49  41-50 / 45-48
- *
- * From 1 MiB memcpy moves by vectors (and non-temporal stores from its
- * threshold), and no distance slowed it (40-48 GB/s at 1 and 4 MiB). The
- * backward copy in L1 ran at 55-70 or 100-112 GB/s by the process's
- * placement alone (16200 bytes), so below DT_COPY_FAR_MIN only the
- * distances where memcpy collapses go backward.
- * pack_bench face_first (one contiguous face, 56 bytes past the packed
- * buffer's page offset) packed 256 KiB at 33-39 GB/s by memcpy, as Open
- * MPI does, and at 53-57 backward.
+ * vector moves below 2 KiB check the placement themselves). REP MOVSB
+ * slows down when the destination lies less than a few lines past the
+ * source modulo 4096: the copy then loads from page offsets it has just
+ * stored to, and the loads wait on stores they only seem to overlap. Such
+ * copies go last bytes first (avx2-backward, kernels/program.h). From
+ * 1 MiB memcpy moves by vectors and no distance slowed it. The backward
+ * copy's own speed in L1 varies with the process's placement, so below
+ * DT_COPY_FAR_MIN only the distances where memcpy collapses go backward
+ * (record: docs/perf/dt-copy.md).
  */
 #include "dt/pack/pack.h"
 

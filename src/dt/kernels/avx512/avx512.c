@@ -14,10 +14,8 @@
  * vector    blocks of 64 bytes or more: four 64-byte loads then four
  *           stores a step, the block's last 64 bytes by one overlapping
  *           move; from 512 bytes both ends first and the middle stored
- *           aligned (zmm_move_long). On Zen 5 the 3-D face with 2 KiB
- *           rows (face_mid) went from 121-123 to 155-160 GB/s at 16 KiB
- *           and from 49-52 to 57-59 at 512 KiB against the 32-byte
- *           moves, level elsewhere. Unpacks of long blocks a page or
+ *           aligned (zmm_move_long); faster than the 32-byte moves on
+ *           long rows (record: docs/perf/dt-copy.md). Unpacks of long blocks a page or
  *           more apart prefetch the next block (DT_FAR_BLOCK_UNPACK).
  *
  * Also the element programs of small-block sequences (pack/masked.c):
@@ -283,10 +281,10 @@ blocks_unpack(const dt_piece_t *pc, int64_t n, char *first, int64_t stride, int6
 /*
  * The packed bytes of a move are loaded unmasked, 32 at a time, while
  * those 32 stay inside the packed range (all but the last moves): the
- * stores stay masked. On Zen 5 the masked-load form ran at 17 or at 25
- * GB/s on the indexed layout depending only on where the linker put the
- * loop (a load following masked stores 4 KiB apart waits on them or not,
- * by instruction address); with unmasked loads it ran at 24-26 in both.
+ * stores stay masked. The masked-load form's speed depended on where the
+ * linker put the loop (a load following masked stores 4 KiB apart waits
+ * on them or not, by instruction address); unmasked loads do not
+ * (record: docs/perf/dt-code-placement.md).
  */
 const char *dt_blocks_unpack_sized_avx512(const dt_piece_t *pc, int64_t n, int64_t size,
                                           int64_t end, char *first, int64_t stride,
@@ -363,9 +361,7 @@ static inline void zmm_move_short(char *d, const char *s, size_t n)
  * n >= 512 bytes, as glibc's memcpy moves them: the first 64 and the last
  * 256 bytes loaded first and stored last, so a block not in the caches
  * streams in from both ends, and the middle stored 64-byte aligned (a
- * misaligned 64-byte store writes two lines). Packing rows of 2896 bytes
- * 1 MiB apart from memory on Zen 5: 14 GB/s, against 10 with every store
- * misaligned and the ends moved in order.
+ * misaligned 64-byte store writes two lines; record: docs/perf/dt-copy.md).
  */
 static inline void zmm_move_long(char *d, const char *s, size_t n)
 {
@@ -391,8 +387,8 @@ static int vector_applies(size_t blen, ptrdiff_t stride)
 
 /*
  * One loop per move: with the long moves inlined into the short moves'
- * loop (a branch per block), GCC allocated that loop's registers worse and
- * packed 360-byte blocks in L1 at 130 GB/s instead of 160.
+ * loop (a branch per block), GCC allocated that loop's registers worse
+ * (record: docs/perf/dt-copy.md).
  */
 DT_BLOCK_LOOP_KERNELS(short_pack, short_unpack, zmm_move_short)
 DT_BLOCK_LOOP_KERNELS(long_pack, long_unpack_near, zmm_move_long)
