@@ -77,12 +77,8 @@ err_free: /* no plan: the fixed-size moves of pack/small.c stay in use */
 /*
  * Commit: the groups and the moves on AVX-512 CPUs; on AVX2 CPUs the moves
  * alone, which dt_small_pack_moves packs by 32-byte moves (the avx2-wide path)
- * where the blocks pass DT_SMALL_BLOCK. On Zen 3, pack_bench indexed_int
- * hot (blocks of 4-60 bytes; GB/s in the quiet rounds of 3-6 alternations)
- * went from 13.7-16.7 to 16.6-19.0 at 8-64 KiB and from 12.3-14.1 to
- * 15.7-17.5 at 256 KiB-1 MiB, against the move plan (up to 256 KiB of user
- * memory) and exact copies (past it); 2 and 8 MiB gained too; 4 and
- * 64 MiB and cold calls stayed level within the rounds' spread.
+ * where the blocks pass DT_SMALL_BLOCK: faster than the move plan and
+ * exact copies in the caches (record: docs/perf/dt-small-blocks.md).
  */
 void dt_masked_prepare(dt_node_t *seq, int64_t stride)
 {

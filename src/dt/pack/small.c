@@ -11,9 +11,8 @@
  * once per element where the blocks leave no page without data
  * (the avx2-wide path, kernels/program.h), and blocks longer than 32 bytes go as moves of at
  * most 32 bytes (cut at commit, pack/masked.c); their last
- * elements go by the move plan (below) where there is one (pack_bench
- * indexed_int hot on Zen 4, 8 alternations: 2 KiB 18.1 -> 20.4 GB/s,
- * 4 KiB 24.1 -> 25.5, 8 KiB level, against exact copies). An element
+ * elements go by the move plan (below) where there is one, faster than
+ * exact copies (record: docs/perf/dt-small-blocks.md). An element
  * whose blocks fit 32 bytes goes whole by an element shuffle or blend
  * (kernels/shuffle.h); more blocks with a longer one go by the element's
  * move plan.
@@ -197,14 +196,9 @@ static char *pack_shuffled(const dt_node_t *seq, const char *first, int64_t stri
 /*
  * One move as one word: the user offset from the element's origin (low
  * 32 bits, signed) and the packed offset from the element's packed start
- * (high 32 bits), so a move costs one load of the plan, not two. On Zen 3
- * (a throwaway loop over the plan of pack_bench's indexed layout, best of
- * 40 runs) unpack went from 14.1 to 18.2 GB/s at 16 KiB and from 12.7 to
- * 15.1 at 1 MiB against two 64-bit offsets; straight-line code of the same
- * moves ran at 25.6 and 17.8. pack_bench indexed_int unpack hot, quiet
- * rounds of 4 alternations: 16-64 KiB 10.8-13.1 -> 15.2-17.0 GB/s,
- * 256 KiB-1 MiB 10.8-11.5 -> 12.6-14.0. Sequences whose offsets do not
- * fit get no plan.
+ * (high 32 bits), so a move costs one load of the plan, not two (record:
+ * docs/perf/dt-small-blocks.md). Sequences whose offsets do not fit get
+ * no plan.
  */
 typedef uint64_t dt_plan_move_t;
 
@@ -310,13 +304,8 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride, char
  * DT_PREFETCH_SPAN). Unpacks by move plans go only there: their moves go
  * through an element by width, not by address, which the hardware
  * prefetchers do not follow from DRAM, where the address-ordered exact
- * copies stream faster. Measured on Zen 5 (pack_bench indexed_int,
- * VMPL_DT_ISA=avx2, GB/s, plan / copies): hot 64 KiB pack 30 / 28, unpack
- * 29 / 26; 16 MiB pack 6.5 / 10.4, unpack 8.4 / 11.5; software prefetch
- * brought the plan to 11 and 9.4 there but cost 20-30 % in the caches.
- * On Zen 3 (pack_bench indexed_int unpack, 12 alternations, GB/s in the
- * quiet rounds, by the plan / with the probe): cold 64 KiB 3.13-3.44 /
- * 3.22-3.89, cold 1 MiB 3.69-4.23 / 4.79-5.18; hot 64 KiB-1 MiB level.
+ * copies stream faster; software prefetch for the plan cost more in the
+ * caches than it gained from DRAM (record: docs/perf/dt-small-blocks.md).
  */
 static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
 {
@@ -327,10 +316,8 @@ static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride
 
 /*
  * Packs go by the plan only up to this many bytes of user memory: past it
- * the address-ordered copies were as fast or faster in the caches too
- * (pack_bench indexed_int hot, VMPL_DT_ISA=avx2, GB/s, plan / copies:
- * 29 / 20 at 1 KiB, 30 / 28 at 16 KiB, 26-28 / 27 at 256 KiB, 24 / 26 at
- * 1 MiB), and from DRAM far slower.
+ * the address-ordered copies were as fast or faster in the caches too,
+ * and from DRAM far slower (record: docs/perf/dt-small-blocks.md).
  */
 #define PLAN_PACK_SPAN ((int64_t)256 << 10)
 
@@ -360,11 +347,8 @@ static char *pack_planned(const struct dt_move_plan *plan, const char *first, in
  * Unpack by the plan a few elements at a time: each move decoded once
  * for PLAN_CHUNK elements, and the class loops' exits taken once per
  * chunk, while the chunk's user lines (PLAN_CHUNK_SPAN at most) stay in
- * L1 from one class's pass to the next. Zen 3, pack_bench indexed_int
- * unpack hot (2.9 KiB elements), GB/s in quiet rounds of 6 alternations,
- * element by element / chunks of 4: 16 KiB 14.2-16.7 / 16.9-19.7, 64 KiB
- * 15.1-16.0 / 17.6-18.1, 256 KiB 12.8-13.6 / 12.4-15.5, 1 MiB 13.2-13.8 /
- * 14.2-15.2 (chunks of 8 were no faster).
+ * L1 from one class's pass to the next; chunks of 8 were no faster
+ * (record: docs/perf/dt-small-blocks.md).
  */
 #define PLAN_CHUNK 4
 #define PLAN_CHUNK_SPAN ((int64_t)16 << 10)
@@ -603,11 +587,9 @@ static void unpack_block(char *d, const char *p, int64_t stride, int64_t size, i
  * Short programs of blocks up to 32 bytes: block by block over a chunk of
  * UNPACK_CHUNK elements, whose user and packed lines stay in L1 from one
  * block's pass to the next. Each pass is a loop of fixed-width moves with
- * no branch on the block's length. Measured on Zen 5 (pack_bench
- * struct_idc3, hot, VMPL_DT_ISA=avx2): 20 GB/s at 1 KiB and 25-26 at
- * 16 KiB-4 MiB, against 9 and 13-14 element by element with the width
- * chosen per block. (Prefetching the next chunk's lines, user lines for
- * writing, made the struct's unpacks from DRAM 9-16 % slower.)
+ * no branch on the block's length: faster than element by element with
+ * the width chosen per block. (Prefetching the next chunk's lines made
+ * unpacks from DRAM slower; record: docs/perf/dt-small-blocks.md.)
  */
 #define UNPACK_CHUNK 128
 static void unpack_short(const dt_piece_t *pc, int n, char *first, int64_t stride,
