@@ -19,44 +19,26 @@
  * The choice between the masked moves and pack/small.c's own moves
  * (exact copies, or fixed-size moves up to DT_SMALL_BLOCK) for packing, and
  * separately for unpacking, a sequence, made by its first pack (unpack).
- * The CPU and the mix of block lengths decide. On Zen 4 the masked moves
- * won. On Zen 5 exact copies pack the irregular indexed layout (49 blocks
- * of 4-60 bytes) 1.3-1.9x faster, yet on 40 synthetic blocks of 4-60 bytes
- * the masked moves won by 1.5x, so no process-wide choice would do.
+ * The CPU and the mix of block lengths decide, so no process-wide choice
+ * would do.
  *
- * The masked moves must win by a quarter (MASKED_MARGIN): the hardware
- * prefetchers of Zen 5 do not follow their loads and stores, so from
- * memory they fall far behind where in the caches they were level. The
- * indexed layout, whose choice runs timed the two within 5 % either way,
- * on single cold calls in GB/s, masked / exact: pack 2.9 / 6.9 at 64 KiB
- * and 3.3 / 8.8 at 1 MiB; unpack 1.0 / 2.3 at 4 KiB, 5.2 / 7.5 at 64 KiB,
- * 6.9 / 9.9 at 1 MiB. Packs that span more than DT_BLOCKS_FAR_SPAN keep the
- * masked moves, which prefetch there (past DT_PREFETCH_SPAN): on Zen 5
- * they packed that layout at 16 / 64 MiB at 12.8-13.0 / 9.7-10.6 GB/s
- * against 9.6-10.0 / 8.4 for exact copies. Below, the choice stands: at
- * 4 MiB packed (a 12 MiB span, in the 32 MiB L3 when hot) exact copies
- * packed it at 27-29 GB/s against 22 for the masked moves, cold at 10.4
- * against 10.7; at 8 MiB (23 MiB) the masked moves won, 18 against 14.
- * Unpacks choose at every span. On CPUs whose hardware prefetchers follow
- * masked loads (dt_masked_prefetch clear) packs past DT_BLOCKS_FAR_SPAN
- * take the other moves, which load whole 32-byte windows where the masked
- * moves load only the block's bytes: on Zen 4 the masked moves with their
- * prefetches packed that layout at 16-64 MiB at 5.1-6.3 GB/s; without
- * them at 5.1-6.1 (hot 16 MiB) and 5.3-6.0 (64 MiB) where the other moves
- * packed at 6.5-7.8 and 5.9-6.6, 0.84 against 0.93 of the line traffic
- * (pack_bench indexed_int, 3 alternations); cold 64 MiB level.
+ * The masked moves must win by a quarter (MASKED_MARGIN): where the
+ * hardware prefetchers do not follow their loads and stores, from memory
+ * they fall far behind where in the caches they were level. Packs that
+ * span more than DT_BLOCKS_FAR_SPAN keep the masked moves, which prefetch
+ * there (past DT_PREFETCH_SPAN). Below, the choice stands. Unpacks choose
+ * at every span. On CPUs whose hardware prefetchers follow masked loads
+ * (dt_masked_prefetch clear) packs past DT_BLOCKS_FAR_SPAN take the other
+ * moves, which load whole 32-byte windows where the masked moves load
+ * only the block's bytes, and were faster there.
  *
  * Unpacks on CPUs with the cold probe (kernels/kernel_private.h) keep the masked
  * moves unless the other moves win by a tenth (UNPACK_MARGIN): calls
  * spanning 64 KiB to DT_BLOCKS_FAR_SPAN whose first user line
  * comes from DRAM take the other moves (use_masked), so the margin no
  * longer guards the cold calls, and the masked moves prefetch only past
- * that span. On Zen 5 the masked moves unpacked the indexed layout hot
- * 6-16 % faster at 16 KiB-1 MiB (25.6-27.1 GB/s for exact copies,
- * 27.0-28.9 masked), level at 8 KiB, where the choice times them; at
- * 4 MiB (a 12 MiB span) at 26.4 without their prefetch, 22.4 with it and
- * 21.7 for exact copies; cold, the probe sent them to exact copies (10.6).
- * 15 runs a side: with 5, 4 to 6 processes in 10 chose either way.
+ * that span. 15 runs a side: with 5, processes chose either way (record:
+ * docs/perf/dt-small-blocks.md).
  *
  * The call moves its first elements, up to CHOICE_BYTES, CHOICE_RUNS
  * times by each (alternately; the fastest run of each counts) to where
@@ -65,13 +47,11 @@
  * runs cost a few microseconds once per type and direction. Repeating
  * them keeps the data in the caches, so the choice is about the moves,
  * not about where the caller's data was; writing to the real destination
- * keeps the distance between loads and stores. That matters: with user
- * and packed buffers both 2 MiB aligned, the masked moves packed the
- * indexed layout at 4 KiB at 13 GB/s against 25 for exact copies, while
- * into a buffer elsewhere the two were level (loads 4 KiB apart from
- * recent masked stores stall them), and timing only the first half of
- * that call missed it. Both sides move exactly their elements. Calls that
- * race here both time, and either answer is valid.
+ * keeps the distance between loads and stores. That matters: loads 4 KiB
+ * apart from recent masked stores stall them, which depends on where the
+ * buffers lie, and timing only the first half of a call missed it. Both
+ * sides move exactly their elements. Calls that race here both time, and
+ * either answer is valid.
  */
 #define MASKED_MARGIN 4 /* masked time * MARGIN <= other time * (MARGIN - 1) */
 #define UNPACK_MARGIN 10 /* with the cold probe: masked time * MARGIN <= other * (MARGIN + 1) */
