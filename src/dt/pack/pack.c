@@ -22,12 +22,9 @@ static void walk_node(const dt_node_t *n, char *origin, int64_t skip, int64_t le
  * or more times one load of its first user line, and takes the last pair
  * (no gathers) when the line came from DRAM. The calibration picks
  * gathers in the caches; from DRAM they lose to plain moves, which the
- * hardware prefetchers follow. Zen 5, pack_bench cold, 64 KiB packed,
- * GB/s, gathers / plain moves (VMPL_DT_METHOD=gather / scalar): column of
- * doubles at stride 16, pack 1.9-2.0 / 3.6-3.7, unpack 2.4-2.5 / 3.3-3.5;
- * at stride 1024, pack 0.37-0.39 / 0.54-0.57. The probe takes 20-40 ns:
- * the column at stride 1024 packed 1 KiB hot at 3.75 GB/s with it and
- * 4.50 without, hence the bytes bound.
+ * hardware prefetchers follow. The probe itself costs a small call a
+ * noticeable share, hence the bytes bound (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define DT_STRIDED_PROBE_SPAN ((int64_t)512 << 10)
 #define DT_STRIDED_PROBE_BYTES ((int64_t)16 << 10)
@@ -85,7 +82,8 @@ static void walk_strided(const dt_node_t *loop, char *first, int64_t i, int64_t 
 /*
  * Whole children in len bytes from child i of loop n: all the rest without
  * a division when len reaches their end (a whole call, the common case;
- * a 64-bit division costs Zen 5 about as much as packing 64 bytes).
+ * a 64-bit division costs about as much as packing 64 bytes; record:
+ * docs/perf/dt-walker.md).
  */
 static int64_t full_children(const dt_node_t *n, int64_t i, int64_t len)
 {
@@ -249,8 +247,8 @@ static void transfer(const dt_type_t *type, dt_count_t count, char *user, size_t
     }
     /*
      * Field by field: a compound literal zeroes the whole node (the
-     * union's sequence member too), which gcc does by REP STOSQ, 10 % of a
-     * 1 KiB struct pack on Zen 5.
+     * union's sequence member too), which gcc does by REP STOSQ, a
+     * noticeable share of a small struct pack (record: docs/perf/dt-walker.md).
      */
     elements.kind = DT_NODE_LOOP;
     elements.disp = 0;

@@ -73,12 +73,9 @@ void dt_copy(char *restrict d, const char *restrict s, size_t n);
 /*
  * n >= 1 bytes, exactly: two overlapping moves up to twice DT_SMALL_BLOCK
  * (32-byte halves past it), else dt_copy. A call into the C library per
- * block of 33-64 bytes cost the irregular indexed layout's unpack by exact
- * copies (5 of its 49 blocks) a fifth to a third of its speed from L3 on
- * Zen 3: a throwaway loop unpacking 4 MiB of it, medians of 40, 5.6-6.0
- * GB/s with memcpy there against 7.0-8.4 inline; pack_bench indexed_int
- * unpack, 16 alternations, quiet rounds: hot 4 MiB 7.59 -> 8.11 GB/s,
- * cold 64 KiB 3.67 -> 3.90, hot 64 KiB level.
+ * block of 33-64 bytes cost the irregular indexed layout's unpack by
+ * exact copies a fifth to a third of its speed from L3 (record:
+ * docs/perf/dt-copy.md).
  */
 static inline void dt_copy_exact(char *d, const char *s, int64_t n)
 {

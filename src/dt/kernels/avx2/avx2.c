@@ -12,7 +12,7 @@
  *          build one 32-byte store from four blocks (pack); unpack loads
  *          32 packed bytes and stores each 8-byte lane (MOVQ), so a
  *          store moves 8 bytes only where it must. Cheaper than VPGATHERQQ
- *          on CPUs with slow gathers (Zen).
+ *          on CPUs with slow gathers (record: docs/perf/dt-strided-kernels.md).
  * vector   blocks of 32 bytes or more: four 32-byte loads then four stores
  *          per step, the block's last 32 bytes by one overlapping move.
  * Tails (fewer than eight blocks) are copied word by word.
@@ -131,9 +131,8 @@ static size_t shuffle_groups(size_t nblocks, size_t group_words, size_t data_wor
 
 /*
  * Calls that move fewer packed bytes go block by block with constant-size
- * moves: building the plan costs about as much as the moves it saves.
- * Measured on Zen 5 (pack_bench vec_2_3_int, hot, GB/s shuffle / moves):
- * pack 21 / 42 at 1 KiB, 53 / 55 at 4 KiB, 64 / 52 at 8 KiB.
+ * moves: building the plan costs about as much as the moves it saves
+ * (record: docs/perf/dt-strided-kernels.md).
  */
 #define SHUFFLE_MIN_BYTES 8192
 
@@ -337,8 +336,8 @@ static inline void vector_move_short(char *d, const char *s, size_t n)
  * n >= 256 bytes: the last 256 bytes are loaded first and stored last, so
  * the cache lines at both ends of the block are in flight from the start
  * (glibc's memcpy does the same). A block that is not in L1 then streams
- * in from two places: packing 2 KiB blocks at a 512 KiB stride went from
- * 25-31 to 37-44 GB/s on Zen 4 (a 256-byte tail gained more than 128).
+ * in from two places; a 256-byte tail gained more than 128 (record:
+ * docs/perf/dt-copy.md).
  * The middle [0, n - 256) is copied as in vector_move_short, its last
  * partial 32 bytes overlapping.
  */
@@ -461,11 +460,10 @@ static inline __attribute__((always_inline)) char *wide_element(const dt_piece_t
 }
 
 /*
- * On Zen 5, the irregular indexed layout of the benchmark (49 blocks of
- * 4-60 bytes per 1 KiB element, cut into 54 moves) packed at 43-50 GB/s
- * this way in L1 and L2, against 30 by exact copies, by two 16-byte moves a
- * block, or with the page check on every load: the loop is bound by its
- * instruction count, 7 a move without the check and 12 with it.
+ * One 32-byte move per block, the page check once per element: faster
+ * than exact copies, two 16-byte moves a block, or the page check on every
+ * load, as the loop is bound by its instruction count, 7 a move without
+ * the check and 12 with it (record: docs/perf/dt-small-blocks.md).
  */
 DT_PAGE_BOUNDED_READS char *dt_wide_pack_avx2(const dt_piece_t *pc, int64_t n, int64_t data_end,
                                               int dense, const char *first, int64_t stride,

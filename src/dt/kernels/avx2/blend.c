@@ -10,10 +10,9 @@
  * an element's loads would leave the page of its last data byte; the
  * caller copies that element exactly and calls again.
  *
- * Measured on Zen 5 (pack_bench struct_idc3, hot, VMPL_DT_ISA=avx2): the
- * struct {int, double, char[3]} packed at 18-20 GB/s (16 KiB-4 MiB) by
- * the SSSE3 shuffle (two loads, four PSHUFB, two OR an element) and at
- * 36-41 GB/s by two loads and one blend.
+ * The struct {int, double, char[3]} goes by two loads and one blend,
+ * against two loads, four PSHUFB and two OR an element by the SSSE3
+ * shuffle, about twice as fast (record: docs/perf/dt-small-blocks.md).
  */
 #include "dt/kernels/kernel_private.h"
 #include "dt/kernels/shuffle.h"

@@ -52,10 +52,9 @@ FIXED_LENGTHS(APPLIES_FIXED)
 /*
  * Only lengths without a fixed kernel: where one exists it moves each block
  * once instead of twice, and the two were level only in L2, where the
- * calibration times (kernels/select.c). On Zen 4, unpacking a column of
- * doubles 128 bytes apart (4-16 MiB spans), the small moves ran at 7.2 and
- * 4.1-5.8 GB/s where the fixed ones ran 8.1 and 5.7-5.9, yet the
- * calibration picked them.
+ * calibration times (kernels/select.c), which picked the small moves
+ * where the fixed ones were faster out of L2 (record:
+ * docs/perf/dt-strided-kernels.md).
  */
 #define OR_IS_LENGTH(N) || blen == (N)
 static int fixed_length(size_t blen)
