@@ -304,8 +304,8 @@ plan_moves(const dt_plan_move_t *m, int64_t n, char *first, int64_t stride, char
  * DT_PREFETCH_SPAN). Unpacks by move plans go only there: their moves go
  * through an element by width, not by address, which the hardware
  * prefetchers do not follow from DRAM, where the address-ordered exact
- * copies stream faster; software prefetch for the plan cost more in the
- * caches than it gained from DRAM (record: docs/perf/dt-small-blocks.md).
+ * copies stream faster; software prefetch for the plan helped it from
+ * DRAM but slowed it in the caches (record: docs/perf/dt-small-blocks.md).
  */
 static int data_in_cache(const dt_node_t *seq, const char *first, int64_t stride, int64_t count)
 {

@@ -15,8 +15,9 @@
  *           stores a step, the block's last 64 bytes by one overlapping
  *           move; from 512 bytes both ends first and the middle stored
  *           aligned (zmm_move_long); faster than the 32-byte moves on
- *           long rows (record: docs/perf/dt-copy.md). Unpacks of long blocks a page or
- *           more apart prefetch the next block (DT_FAR_BLOCK_UNPACK).
+ *           long rows (record: docs/perf/dt-copy.md). Unpacks of long
+ *           blocks a page or more apart prefetch the next block
+ *           (DT_FAR_BLOCK_UNPACK).
  *
  * Also the element programs of small-block sequences (pack/masked.c):
  * every block of up to 32 bytes by one masked load and one masked store of
