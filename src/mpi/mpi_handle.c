@@ -12,11 +12,6 @@ mpi_handle_table_t mpi_handle_tables[MPI_HANDLE_KINDS];
  */
 #define MPI_HANDLE_REUSE_AFTER 64
 
-static mpi_handle_slot_t *slot_of(mpi_handle_table_t *table, uint32_t index)
-{
-    return &table->chunks[index >> MPI_HANDLE_CHUNK_BITS][index & ((1u << MPI_HANDLE_CHUNK_BITS) - 1)];
-}
-
 /* A free slot's index, from the FIFO or a fresh one; UINT32_MAX when none is left. */
 static uint32_t take_slot(mpi_handle_table_t *table)
 {
@@ -25,7 +20,7 @@ static uint32_t take_slot(mpi_handle_table_t *table)
     if (table->free_count >= MPI_HANDLE_REUSE_AFTER ||
         (table->free_count && table->used > MPI_HANDLE_INDEX_MASK)) {
         index = table->free_head - 1;
-        table->free_head = slot_of(table, index)->next_free;
+        table->free_head = mpi_handle_slot(table, index)->next_free;
         if (!table->free_head)
             table->free_tail = 0;
         table->free_count--;
@@ -48,7 +43,7 @@ uintptr_t mpi_handle_new(mpi_handle_kind_t kind, void *object)
 
     if (index == UINT32_MAX)
         return 0;
-    mpi_handle_slot_t *slot = slot_of(table, index);
+    mpi_handle_slot_t *slot = mpi_handle_slot(table, index);
     slot->object = object;
     slot->next_free = 0;
     return (uintptr_t)kind << MPI_HANDLE_KIND_SHIFT |
@@ -62,11 +57,11 @@ void mpi_handle_free(mpi_handle_kind_t kind, uintptr_t handle)
     if (!mpi_handle_object(kind, handle))
         return;
     uint32_t index = handle & MPI_HANDLE_INDEX_MASK;
-    mpi_handle_slot_t *slot = slot_of(table, index);
+    mpi_handle_slot_t *slot = mpi_handle_slot(table, index);
     slot->object = NULL;
     slot->generation = (slot->generation + 1) & MPI_HANDLE_GEN_MASK;
     if (table->free_tail)
-        slot_of(table, table->free_tail - 1)->next_free = index + 1;
+        mpi_handle_slot(table, table->free_tail - 1)->next_free = index + 1;
     else
         table->free_head = index + 1;
     table->free_tail = index + 1;

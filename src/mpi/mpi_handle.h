@@ -55,6 +55,13 @@ uintptr_t mpi_handle_new(mpi_handle_kind_t kind, void *object);
 /* Ends handle (its object is being freed): the handle and its copies become invalid. */
 void mpi_handle_free(mpi_handle_kind_t kind, uintptr_t handle);
 
+/* The slot of index in table (its chunk allocated). */
+static inline mpi_handle_slot_t *mpi_handle_slot(mpi_handle_table_t *table, uint32_t index)
+{
+    return &table->chunks[index >> MPI_HANDLE_CHUNK_BITS]
+                         [index & ((1u << MPI_HANDLE_CHUNK_BITS) - 1)];
+}
+
 /*
  * Ends handle (live) but keeps its slot bound to the same object, for
  * objects that are recycled rather than freed (requests): returns the
@@ -62,9 +69,8 @@ void mpi_handle_free(mpi_handle_kind_t kind, uintptr_t handle);
  */
 static inline uintptr_t mpi_handle_renew(mpi_handle_kind_t kind, uintptr_t handle)
 {
-    uint32_t index = handle & MPI_HANDLE_INDEX_MASK;
-    mpi_handle_slot_t *slot = &mpi_handle_tables[kind].chunks[index >> MPI_HANDLE_CHUNK_BITS]
-                                   [index & ((1u << MPI_HANDLE_CHUNK_BITS) - 1)];
+    mpi_handle_slot_t *slot =
+        mpi_handle_slot(&mpi_handle_tables[kind], handle & MPI_HANDLE_INDEX_MASK);
     slot->generation = (slot->generation + 1) & MPI_HANDLE_GEN_MASK;
     return (handle & ~((uintptr_t)MPI_HANDLE_GEN_MASK << MPI_HANDLE_GEN_SHIFT)) |
            (uintptr_t)slot->generation << MPI_HANDLE_GEN_SHIFT;
@@ -76,11 +82,9 @@ static inline void *mpi_handle_object(mpi_handle_kind_t kind, uintptr_t handle)
     if ((handle >> MPI_HANDLE_KIND_SHIFT) != (uintptr_t)kind)
         return NULL;
     uint32_t index = handle & MPI_HANDLE_INDEX_MASK;
-    const mpi_handle_slot_t *chunk =
-        mpi_handle_tables[kind].chunks[index >> MPI_HANDLE_CHUNK_BITS];
-    if (!chunk)
+    if (!mpi_handle_tables[kind].chunks[index >> MPI_HANDLE_CHUNK_BITS])
         return NULL;
-    const mpi_handle_slot_t *slot = &chunk[index & ((1u << MPI_HANDLE_CHUNK_BITS) - 1)];
+    const mpi_handle_slot_t *slot = mpi_handle_slot(&mpi_handle_tables[kind], index);
     if (slot->generation != ((handle >> MPI_HANDLE_GEN_SHIFT) & MPI_HANDLE_GEN_MASK))
         return NULL;
     return slot->object;
