@@ -470,27 +470,6 @@ static void test_completion(void)
  * Prints the job's tally on rank 0. The counts travel by plain sends, not
  * by the library's own reductions, which this test checks.
  */
-static int report_tally(void)
-{
-    int mine[2] = {checks, failures}, sum[2] = {checks, failures}, theirs[2];
-
-    if (rank != 0) {
-        MPI_Send(mine, 2, MPI_INT, 0, 999, MPI_COMM_WORLD);
-        return failures;
-    }
-    for (int r = 1; r < size; r++) {
-        theirs[0] = -1;
-        theirs[1] = 1;
-        MPI_Recv(theirs, 2, MPI_INT, r, 999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        if (theirs[0] < 0)
-            fprintf(stderr, "rank 0: FAIL no tally from rank %d\n", r);
-        sum[0] += theirs[0] < 0 ? 0 : theirs[0];
-        sum[1] += theirs[1];
-    }
-    printf("mpi_basic (%d ranks): %d passed, %d failed\n", size, sum[0] - sum[1], sum[1]);
-    return sum[1];
-}
-
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -504,7 +483,7 @@ int main(int argc, char **argv)
     test_communicators();
     test_attributes_info_topology();
     test_unsupported();
-    int total_failures = report_tally();
+    int total_failures = check_report("mpi_basic");
     MPI_Finalize();
     return failures || total_failures ? 1 : 0;
 }

@@ -8,17 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long passed, failed;
-
-#define CHECK(cond, what)                                                          \
-    do {                                                                           \
-        if (cond) {                                                                \
-            passed++;                                                              \
-        } else {                                                                   \
-            failed++;                                                              \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what);                  \
-        }                                                                          \
-    } while (0)
+#include "unit_check.h"
 
 static void test_settings(void)
 {

@@ -14,17 +14,7 @@
 #include <sys/auxv.h>
 #endif
 
-static unsigned long passed, failed;
-
-#define CHECK(cond, what)                                                          \
-    do {                                                                           \
-        if (cond) {                                                                \
-            passed++;                                                              \
-        } else {                                                                   \
-            failed++;                                                              \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, what);                  \
-        }                                                                          \
-    } while (0)
+#include "unit_check.h"
 
 static void test_version(const char *expected)
 {
